@@ -1,0 +1,104 @@
+"""The contract every game of the hall implements.
+
+A game is a pure state machine: no I/O, no asyncio, no clock, no global randomness.
+The room actor drives it through these calls; bots, tests and benchmarks drive it
+the same way. See DESIGN.md, "The game contract".
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import msgspec
+
+
+class IllegalIntent(Exception):
+    """An intent the rules refuse. ``code`` is stable (clients switch on it);
+    ``message`` is for a person. The state passed to ``apply`` is unchanged."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Result(msgspec.Struct, frozen=True):
+    """The end of a game: a final score per seat, and the place per seat
+    (1 = best). Seats still tied after the game's tie-breaks share a place."""
+
+    scores: list[int]
+    ranks: list[int]
+
+    @classmethod
+    def from_keys(cls, scores: list[int], keys: list[Any]) -> Result:
+        """Ranks from a sortable key per seat (higher is better): equal keys share a place."""
+        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        return cls(scores=list(scores), ranks=ranks)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game's rules. Implementations subclass this to inherit the defaults below.
+
+    State is a msgspec Struct (or built of them) that round-trips through MessagePack.
+    ``apply`` returns the next state; it may update ``state`` in place, but only after
+    every check has passed, so an ``IllegalIntent`` always leaves ``state`` untouched.
+    """
+
+    name: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    Options: ClassVar[type[msgspec.Struct]]
+    Intent: ClassVar[Any]
+    State: ClassVar[type[msgspec.Struct]]
+
+    def setup(self, seats: int, options: Any, seed: int) -> Any: ...
+
+    def apply(self, state: Any, seat: int, intent: Any) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The game's own part of the view for one audience (None = spectators):
+        a plain tree of dicts with str keys, lists, str, int, float, bool and None.
+        It must hold ``scores`` (one per seat) and ``log`` (entries ``{"code", "args"}``,
+        oldest first). The common keys ``game``, ``you``, ``active``, ``legal`` and
+        ``result`` are added by :func:`audience_view`."""
+        ...
+
+    def legal(self, state: Any, seat: int) -> list[Any]: ...
+
+    def active(self, state: Any) -> frozenset[int]: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def catalogue(self) -> dict[str, Any] | None:
+        """Static game data the client draws from (tiles, cards, maps), or None."""
+        return None
+
+    def check_options(self, options: Any, seats: int) -> None:
+        """Refuse a combination of options (raise IllegalIntent('bad_option', ...))
+        that the field types alone cannot express. Called at the start."""
+        return None
+
+
+def encode_intent(intent: Any) -> dict[str, Any]:
+    """An intent as the plain map a client sends back verbatim (``t`` names it)."""
+    out: dict[str, Any] = msgspec.to_builtins(intent)
+    return out
+
+
+def audience_view(game: Game, state: Any, seat: int | None) -> dict[str, Any]:
+    """The whole view of PROTOCOL.md for one audience: the game's own keys plus the
+    keys every view has. Spectators never get ``legal``: they may not act."""
+    view = game.view(state, seat)
+    active = game.active(state)
+    result = game.result(state)
+    view["game"] = game.name
+    view["you"] = seat
+    view["active"] = sorted(active)
+    view["legal"] = (
+        [encode_intent(i) for i in game.legal(state, seat)]
+        if seat is not None and seat in active and result is None
+        else []
+    )
+    view["result"] = None if result is None else msgspec.to_builtins(result)
+    return view
