@@ -1,0 +1,85 @@
+// Brettspielwelt's typed commands. Every game tool button sends what the matching
+// command sends, so both paths go through `parseCommand`'s output type.
+
+import type { ClientMessage } from "./protocol.gen";
+
+export interface CommandContext {
+  room: string | null;
+  /** The table's current options, to toggle booleans and catch typos. */
+  options: Record<string, unknown> | null;
+}
+
+export type Parsed =
+  | { kind: "chat"; text: string }
+  | { kind: "send"; msg: ClientMessage }
+  | { kind: "leave"; room: string }
+  | { kind: "help" }
+  | { kind: "error"; key: string; args: Record<string, string | number> };
+
+export const COMMANDS = ["join", "stand", "start", "option", "bot", "leave", "help"] as const;
+
+/** `/option` values as typed: on/off words become booleans, digits numbers. */
+export function parseValue(raw: string): unknown {
+  const low = raw.toLowerCase();
+  if (["true", "on", "yes", "ja", "1"].includes(low)) return true;
+  if (["false", "off", "no", "nein", "0"].includes(low)) return false;
+  if (/^-?\d+$/.test(raw)) return Number(raw);
+  if (/^-?\d*\.\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function seatArg(word: string | undefined): number | null | "bad" {
+  if (word === undefined) return null;
+  if (!/^\d+$/.test(word)) return "bad";
+  const n = Number(word);
+  // People count seats from 1, as the players panel shows them.
+  return n >= 1 ? n - 1 : "bad";
+}
+
+export function parseCommand(text: string, ctx: CommandContext): Parsed {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("/")) return { kind: "chat", text: trimmed };
+  if (trimmed.startsWith("//")) return { kind: "chat", text: trimmed.slice(1) };
+  const [head, ...rest] = trimmed.slice(1).split(/\s+/);
+  const cmd = head.toLowerCase();
+  if (cmd === "help" || cmd === "?") return { kind: "help" };
+  if (!(COMMANDS as readonly string[]).includes(cmd)) {
+    return { kind: "error", key: "cmd.unknown", args: { cmd: head, list: COMMANDS.map((c) => "/" + c).join(" ") } };
+  }
+  const room = ctx.room;
+  if (room === null) return { kind: "error", key: "cmd.no_table", args: { cmd: "/" + cmd } };
+  switch (cmd) {
+    case "join": {
+      const seat = seatArg(rest[0]);
+      if (seat === "bad") return { kind: "error", key: "cmd.bad_seat", args: { value: rest[0] } };
+      return { kind: "send", msg: { t: "sit", room, seat } };
+    }
+    case "bot": {
+      const seat = seatArg(rest[0]);
+      if (seat === "bad") return { kind: "error", key: "cmd.bad_seat", args: { value: rest[0] } };
+      return { kind: "send", msg: { t: "bot", room, seat } };
+    }
+    case "stand":
+      return { kind: "send", msg: { t: "stand", room } };
+    case "start":
+      return { kind: "send", msg: { t: "start", room } };
+    case "leave":
+      return { kind: "leave", room };
+    case "option": {
+      const key = rest[0];
+      if (key === undefined) return { kind: "error", key: "cmd.option_usage", args: {} };
+      const opts = ctx.options;
+      if (opts && !(key in opts)) {
+        return { kind: "error", key: "cmd.unknown_option", args: { key, list: Object.keys(opts).join(", ") } };
+      }
+      if (rest.length > 1) return { kind: "send", msg: { t: "option", room, key, value: parseValue(rest.slice(1).join(" ")) } };
+      // As on Brettspielwelt, `/option fluss` alone switches a yes/no option.
+      const current = opts ? opts[key] : undefined;
+      if (typeof current === "boolean" || current === undefined) {
+        return { kind: "send", msg: { t: "option", room, key, value: current === undefined ? true : !current } };
+      }
+      return { kind: "error", key: "cmd.option_needs_value", args: { key, value: String(current) } };
+    }
+  }
+  return { kind: "error", key: "cmd.unknown", args: { cmd: head, list: COMMANDS.map((c) => "/" + c).join(" ") } };
+}

@@ -1,0 +1,162 @@
+// The websocket: MessagePack frames, hello with the stored token, reconnect with
+// backoff, and re-entering the open table so a reload or a dropped line resumes
+// the same seat.
+
+import { decode, encode } from "@msgpack/msgpack";
+import type { ClientMessage, ServerMessage } from "./protocol.gen";
+import type { Store } from "./store";
+
+export const TOKEN_KEY = "spieltisch.token";
+export const NAME_KEY = "spieltisch.name";
+
+export interface Session {
+  name: string;
+  token: string | null;
+  lang: "ja" | "en";
+}
+
+/** Delay before reconnect attempt `n` (0-based): 0.5 s doubling to 8 s, with jitter
+ * so that a restarted server is not hit by every client in the same instant. */
+export function backoff(n: number, rand: () => number = Math.random): number {
+  const base = Math.min(8000, 500 * 2 ** Math.min(n, 4));
+  return Math.round(base * (0.75 + 0.5 * rand()));
+}
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pinger: ReturnType<typeof setInterval> | null = null;
+  private queue: ClientMessage[] = [];
+  private ready = false;
+  private nextId = 1;
+  private stopped = false;
+  /** Rooms this client wants to be in; re-entered after every welcome. */
+  readonly rooms = new Set<string>();
+  wantsLobby = true;
+
+  constructor(
+    private store: Store,
+    private session: () => Session,
+    private url: string = defaultUrl(),
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.ws?.close();
+  }
+
+  /** Send now when welcomed, else after the next welcome (in order). */
+  send(msg: ClientMessage): number {
+    const id = this.nextId++;
+    const withId = { ...msg, id } as ClientMessage;
+    if (this.ready && this.ws?.readyState === WebSocket.OPEN) this.ws.send(encode(withId));
+    // A queued move would carry a stale version: moves are made again on the fresh view.
+    else if (msg.t !== "resync" && msg.t !== "ping" && msg.t !== "act" && msg.t !== "enter") this.queue.push(withId);
+    return id;
+  }
+
+  enter(room: string): void {
+    this.rooms.add(room);
+    this.wantsLobby = false;
+    if (this.ready) this.send({ t: "enter", room });
+  }
+
+  leave(room: string): void {
+    this.rooms.delete(room);
+    this.send({ t: "leave", room });
+  }
+
+  lobby(): void {
+    this.wantsLobby = true;
+    if (this.ready) this.send({ t: "rooms" });
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  private open(): void {
+    this.store.setConn(this.attempts === 0 ? "connecting" : "reconnecting");
+    this.ready = false;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this.retry();
+      return;
+    }
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    ws.onopen = () => {
+      const s = this.session();
+      ws.send(encode({ t: "hello", name: s.name, token: s.token, lang: s.lang }));
+    };
+    ws.onmessage = (ev) => {
+      let msg: ServerMessage;
+      try {
+        msg = (typeof ev.data === "string" ? JSON.parse(ev.data) : decode(new Uint8Array(ev.data))) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (msg.t === "welcome") this.welcomed(msg.token);
+      this.store.handle(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.ready = false;
+      if (this.pinger) clearInterval(this.pinger);
+      if (!this.stopped) this.retry();
+      else this.store.setConn("offline");
+    };
+    ws.onerror = () => ws.close();
+  }
+
+  private welcomed(token: string): void {
+    try {
+      localStorage.setItem(TOKEN_KEY, token);
+    } catch {
+      /* private mode: the session lasts as long as the page */
+    }
+    this.attempts = 0;
+    this.ready = true;
+    this.store.setConn("open");
+    this.store.resetViews();
+    const ws = this.ws!;
+    if (this.wantsLobby) ws.send(encode({ t: "rooms" }));
+    for (const room of this.rooms) ws.send(encode({ t: "enter", room }));
+    const queued = this.queue;
+    this.queue = [];
+    for (const m of queued) ws.send(encode(m));
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = setInterval(() => {
+      if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(encode({ t: "ping" }));
+    }, 20_000);
+  }
+
+  private retry(): void {
+    this.store.setConn("reconnecting");
+    const delay = backoff(this.attempts++);
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  /** For tests and the "reconnect now" button. */
+  reconnectNow(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.attempts = 0;
+    if (this.ws) this.ws.close();
+    else this.open();
+  }
+}
+
+function defaultUrl(): string {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}/ws`;
+}

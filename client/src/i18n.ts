@@ -1,0 +1,337 @@
+// Japanese and English. Keys are stable identifiers; `{name}` placeholders are
+// filled from args. Game log entries use the key `log.<game>.<code>` first, then
+// `log.<code>`, then a readable fallback, so a new code never shows as blank.
+
+import { signal } from "./signal";
+
+export type Lang = "ja" | "en";
+
+type Dict = Record<string, string>;
+
+const en: Dict = {
+  "app.title": "Spieltisch",
+  "app.tagline": "Board games at the table, in the browser",
+  "conn.connecting": "connecting…",
+  "conn.open": "online",
+  "conn.reconnecting": "reconnecting…",
+  "conn.offline": "offline",
+  "name.prompt": "Choose a name to sit at the tables",
+  "name.label": "Name",
+  "name.go": "Enter the hall",
+  "name.change": "change name",
+  "lang.switch": "日本語",
+  "lobby.tables": "Tables",
+  "lobby.none": "No tables yet. Open one!",
+  "lobby.open": "Open a table",
+  "lobby.game": "Game",
+  "lobby.status": "Status",
+  "lobby.seats": "Seats",
+  "lobby.watchers": "Watchers",
+  "lobby.options": "Options",
+  "lobby.enter": "Enter",
+  "lobby.create": "Open table",
+  "lobby.no_games": "No games are available.",
+  "status.waiting": "waiting",
+  "status.playing": "playing",
+  "status.finished": "finished",
+  "table.back": "← Hall",
+  "table.players": "Players",
+  "table.seat": "Seat {n}",
+  "table.empty": "empty seat",
+  "table.bot": "AI",
+  "table.online": "online",
+  "table.away": "away",
+  "table.host": "host",
+  "table.you": "you",
+  "table.spectator": "Spectator",
+  "table.watchers": "{n} watching",
+  "table.log": "Game log",
+  "table.chat": "Chat",
+  "table.chat_placeholder": "Chat, or /join /start /option fluss /bot /stand /leave",
+  "table.send": "Send",
+  "table.options": "Options",
+  "table.tools": "Game tools",
+  "table.result": "Result",
+  "table.rank": "{rank}.",
+  "table.points": "{n} pts",
+  "table.waiting_for": "Waiting for {names}",
+  "table.your_turn": "Your turn!",
+  "table.not_started": "The game has not started. Sit down and start when enough players are seated.",
+  "table.loading": "Loading the table…",
+  "table.game_over": "The game is over.",
+  "table.winner": "{names} won!",
+  "tool.join": "Sit (/join)",
+  "tool.stand": "Stand (/stand)",
+  "tool.bot": "Add AI (/bot)",
+  "tool.start": "Start (/start)",
+  "tool.leave": "Leave (/leave)",
+  "tool.resync": "Reload view",
+  "generic.legal": "Your moves",
+  "generic.view": "Game state",
+  "generic.no_moves": "Nothing to do right now.",
+  "cmd.unknown": "Unknown command /{cmd}. Commands: {list}",
+  "cmd.no_table": "{cmd} works at a table only.",
+  "cmd.bad_seat": "“{value}” is not a seat number (1, 2, …).",
+  "cmd.option_usage": "Usage: /option NAME [VALUE], e.g. /option fluss",
+  "cmd.unknown_option": "This game has no option “{key}”. Options: {list}",
+  "cmd.option_needs_value": "/option {key} needs a value (now {value}).",
+  "cmd.help": "Commands: /join [seat], /stand, /start, /option NAME [VALUE], /bot [seat], /leave. Anything else is chat.",
+  "err.bad_message": "The server did not understand that.",
+  "err.too_large": "That message is too large.",
+  "err.rate_limited": "Slow down a little.",
+  "err.unknown_room": "That table does not exist (any more).",
+  "err.not_seated": "You are not seated at this table.",
+  "err.not_host": "Only the host can do that.",
+  "err.seat_taken": "That seat is taken.",
+  "err.room_full": "The table is full.",
+  "err.not_enough_players": "Not enough players to start.",
+  "err.already_started": "The game has already started.",
+  "err.not_started": "The game has not started yet.",
+  "err.unknown_option": "Unknown option.",
+  "err.bad_option": "That option value is not allowed.",
+  "err.not_your_turn": "It is not your turn.",
+  "err.game_over": "The game is over.",
+  "err.unavailable": "The server is busy; try again.",
+  "err.illegal_placement": "The tile cannot be placed there.",
+  "err.illegal_meeple": "A follower cannot be placed there.",
+  "metric.patch": "patch {ms} ms",
+  "log.game_started": "The game started.",
+  "log.game_over": "The game is over.",
+  "log.turn": "{player}'s turn.",
+  "log.score": "{player} scores {points}.",
+  "log.pass": "{player} passes.",
+  "carc.tiles_left": "Tiles left: {n}",
+  "carc.rotate_left": "Rotate left",
+  "carc.rotate_right": "Rotate right",
+  "carc.skip": "No follower",
+  "carc.drawn": "Drawn tile",
+  "carc.place_hint": "Rotate the tile and click a highlighted square.",
+  "carc.meeple_hint": "Click a white square to place a follower, or ✕ to skip.",
+  "carc.wait": "{player} is placing a tile.",
+  "carc.zoom": "Zoom",
+  "carc.zoom_all": "Show the whole board (A)",
+  "carc.zoom_n": "Zoom level {n}",
+  "carc.followers": "followers",
+  "carc.no_spot": "This rotation fits nowhere; try another.",
+  "opt.fluss": "River",
+  "opt.old": "Old farm scoring",
+  "opt.erweiterung": "Inns & Cathedrals",
+  "opt.haendler": "Traders & Builders",
+  "opt.koenig": "King & Robber Baron",
+  "opt.drache": "Princess & Dragon",
+  "game.carcassonne": "Carcassonne",
+  "game.stone_age": "Stone Age",
+  "game.alhambra": "Alhambra",
+  "game.kingsburg": "Kingsburg",
+  "game.kardinal": "Kardinal & König",
+};
+
+const ja: Dict = {
+  "app.title": "Spieltisch",
+  "app.tagline": "ブラウザで遊ぶボードゲームのテーブル",
+  "conn.connecting": "接続中…",
+  "conn.open": "オンライン",
+  "conn.reconnecting": "再接続中…",
+  "conn.offline": "オフライン",
+  "name.prompt": "テーブルに着く名前を決めてください",
+  "name.label": "名前",
+  "name.go": "ホールに入る",
+  "name.change": "名前を変更",
+  "lang.switch": "English",
+  "lobby.tables": "テーブル一覧",
+  "lobby.none": "テーブルはまだありません。作ってみましょう！",
+  "lobby.open": "テーブルを作る",
+  "lobby.game": "ゲーム",
+  "lobby.status": "状態",
+  "lobby.seats": "席",
+  "lobby.watchers": "観戦",
+  "lobby.options": "オプション",
+  "lobby.enter": "入る",
+  "lobby.create": "テーブルを作る",
+  "lobby.no_games": "遊べるゲームがありません。",
+  "status.waiting": "募集中",
+  "status.playing": "プレイ中",
+  "status.finished": "終了",
+  "table.back": "← ホール",
+  "table.players": "プレイヤー",
+  "table.seat": "{n}番席",
+  "table.empty": "空席",
+  "table.bot": "AI",
+  "table.online": "接続中",
+  "table.away": "離席",
+  "table.host": "ホスト",
+  "table.you": "あなた",
+  "table.spectator": "観戦者",
+  "table.watchers": "{n}人が観戦中",
+  "table.log": "ゲームログ",
+  "table.chat": "チャット",
+  "table.chat_placeholder": "チャット、または /join /start /option fluss /bot /stand /leave",
+  "table.send": "送信",
+  "table.options": "オプション",
+  "table.tools": "ゲームツール",
+  "table.result": "結果",
+  "table.rank": "{rank}位",
+  "table.points": "{n}点",
+  "table.waiting_for": "{names}の手番です",
+  "table.your_turn": "あなたの手番です！",
+  "table.not_started": "ゲームはまだ始まっていません。席に着き、人数が揃ったら開始してください。",
+  "table.loading": "テーブルを読み込み中…",
+  "table.game_over": "ゲーム終了です。",
+  "table.winner": "{names}の勝ちです！",
+  "tool.join": "参加 (/join)",
+  "tool.stand": "席を立つ (/stand)",
+  "tool.bot": "AIを追加 (/bot)",
+  "tool.start": "開始 (/start)",
+  "tool.leave": "退出 (/leave)",
+  "tool.resync": "表示を更新",
+  "generic.legal": "あなたの手",
+  "generic.view": "ゲームの状態",
+  "generic.no_moves": "今はできることがありません。",
+  "cmd.unknown": "/{cmd} というコマンドはありません。コマンド: {list}",
+  "cmd.no_table": "{cmd} はテーブルでのみ使えます。",
+  "cmd.bad_seat": "「{value}」は席番号ではありません（1, 2, …）。",
+  "cmd.option_usage": "使い方: /option 名前 [値]　例: /option fluss",
+  "cmd.unknown_option": "このゲームに「{key}」というオプションはありません。オプション: {list}",
+  "cmd.option_needs_value": "/option {key} には値が必要です（現在 {value}）。",
+  "cmd.help": "コマンド: /join [席], /stand, /start, /option 名前 [値], /bot [席], /leave。それ以外はチャットになります。",
+  "err.bad_message": "サーバーがメッセージを理解できませんでした。",
+  "err.too_large": "メッセージが大きすぎます。",
+  "err.rate_limited": "少し待ってから操作してください。",
+  "err.unknown_room": "そのテーブルは存在しません。",
+  "err.not_seated": "このテーブルの席に着いていません。",
+  "err.not_host": "ホストだけができる操作です。",
+  "err.seat_taken": "その席はふさがっています。",
+  "err.room_full": "テーブルは満席です。",
+  "err.not_enough_players": "開始するには人数が足りません。",
+  "err.already_started": "ゲームはすでに始まっています。",
+  "err.not_started": "ゲームはまだ始まっていません。",
+  "err.unknown_option": "不明なオプションです。",
+  "err.bad_option": "そのオプションの値は使えません。",
+  "err.not_your_turn": "あなたの手番ではありません。",
+  "err.game_over": "ゲームは終了しています。",
+  "err.unavailable": "サーバーが混み合っています。もう一度お試しください。",
+  "err.illegal_placement": "そこにはタイルを置けません。",
+  "err.illegal_meeple": "そこには部下を置けません。",
+  "metric.patch": "パッチ {ms} ms",
+  "log.game_started": "ゲームが始まりました。",
+  "log.game_over": "ゲームが終了しました。",
+  "log.turn": "{player}の手番です。",
+  "log.score": "{player}が{points}点を獲得。",
+  "log.pass": "{player}はパスしました。",
+  "carc.tiles_left": "残りタイル: {n}枚",
+  "carc.rotate_left": "左に回転",
+  "carc.rotate_right": "右に回転",
+  "carc.skip": "部下を置かない",
+  "carc.drawn": "引いたタイル",
+  "carc.place_hint": "タイルを回転させ、光っているマスをクリックしてください。",
+  "carc.meeple_hint": "白い■をクリックして部下を置くか、✕で置かずに終わります。",
+  "carc.wait": "{player}がタイルを置いています。",
+  "carc.zoom": "ズーム",
+  "carc.zoom_all": "全体表示 (A)",
+  "carc.zoom_n": "拡大 {n}",
+  "carc.followers": "部下",
+  "carc.no_spot": "この向きでは置ける場所がありません。回転させてください。",
+  "opt.fluss": "追加キット−川−",
+  "opt.old": "草原ポイントを旧ルールで計算",
+  "opt.erweiterung": "追加キット−拡張−",
+  "opt.haendler": "追加キット−商人と建築士−",
+  "opt.koenig": "追加キット−王と斥候−",
+  "opt.drache": "追加キット−王女とドラゴン−",
+  "game.carcassonne": "カルカソンヌ",
+  "game.stone_age": "ストーンエイジ",
+  "game.alhambra": "アルハンブラ",
+  "game.kingsburg": "キングスブルグ",
+  "game.kardinal": "枢機卿と王",
+};
+
+export const dictionaries: Record<Lang, Dict> = { en, ja };
+
+export function defaultLang(): Lang {
+  try {
+    const stored = localStorage.getItem("spieltisch.lang");
+    if (stored === "ja" || stored === "en") return stored;
+  } catch {
+    /* no storage */
+  }
+  const langs = typeof navigator !== "undefined" ? navigator.languages ?? [navigator.language] : [];
+  for (const l of langs) {
+    if (l?.toLowerCase().startsWith("ja")) return "ja";
+    if (l?.toLowerCase().startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+export const lang = signal<Lang>(typeof window === "undefined" ? "en" : defaultLang());
+
+export function setLang(l: Lang): void {
+  try {
+    localStorage.setItem("spieltisch.lang", l);
+  } catch {
+    /* no storage */
+  }
+  lang.set(l);
+}
+
+export function fill(template: string, args: Record<string, unknown> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
+}
+
+export function translate(l: Lang, key: string, args: Record<string, unknown> = {}): string {
+  const template = dictionaries[l][key] ?? dictionaries.en[key];
+  return template === undefined ? key : fill(template, args);
+}
+
+export function t(key: string, args: Record<string, unknown> = {}): string {
+  return translate(lang.get(), key, args);
+}
+
+export function has(key: string): boolean {
+  return key in dictionaries[lang.get()] || key in dictionaries.en;
+}
+
+/** Add keys (a game's log codes, say) to both languages. */
+export function extend(extra: Record<Lang, Dict>): void {
+  Object.assign(en, extra.en);
+  Object.assign(ja, extra.ja);
+}
+
+/** A game's log entry in the current language. `names` turns seat numbers in
+ * `seat`/`player` args into names. */
+export function logLine(
+  game: string,
+  entry: { code: string; args?: Record<string, unknown> },
+  names: (seat: number) => string,
+): string {
+  const args: Record<string, unknown> = { ...(entry.args ?? {}) };
+  for (const k of ["seat", "player", "by", "winner"]) {
+    if (typeof args[k] === "number") args[k] = names(args[k] as number);
+  }
+  if (Array.isArray(args.seats)) args.seats = (args.seats as number[]).map(names).join(", ");
+  if (args.player === undefined && args.seat !== undefined) args.player = args.seat;
+  for (const key of [`log.${game}.${entry.code}`, `log.${entry.code}`]) {
+    if (has(key)) return t(key, args);
+  }
+  const words = entry.code.replace(/_/g, " ");
+  const rest = Object.entries(args)
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(", ");
+  return rest ? `${words} (${rest})` : words;
+}
+
+/** The server writes its reasons in English; Japanese readers get ours for the
+ * codes we know, English readers the server's more specific sentence. */
+export function errorText(code: string, message: string): string {
+  const key = `err.${code}`;
+  if (lang.get() === "en" && message) return message;
+  return has(key) ? t(key) : message || code;
+}
+
+export function gameName(name: string): string {
+  const key = `game.${name}`;
+  return has(key) ? t(key) : name.replace(/_/g, " ");
+}
+
+export function optionLabel(key: string): string {
+  const k = `opt.${key}`;
+  return has(k) ? `${key} — ${t(k)}` : key;
+}

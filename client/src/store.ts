@@ -1,0 +1,191 @@
+// Everything the client knows, fed by server messages. No network here: the store
+// is given a `send` function, which keeps it testable without a socket.
+
+import type { ChatLine, ClientMessage, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import { applyPatch } from "./patch";
+
+export type View = Record<string, unknown> & {
+  game?: string;
+  you?: number | null;
+  active?: number[];
+  legal?: Record<string, unknown>[];
+  scores?: number[];
+  log?: { code: string; args: Record<string, unknown> }[];
+  result?: { scores: number[]; ranks: number[] } | null;
+};
+
+export interface RoomState {
+  room: Room | null;
+  view: View | null;
+  v: number;
+  chat: ChatLine[];
+  /** A resync is on its way; patches are ignored until the snapshot arrives. */
+  resyncing: boolean;
+}
+
+export type ConnState = "connecting" | "open" | "reconnecting" | "offline";
+
+export interface Notice {
+  id: number;
+  code: string;
+  message: string;
+  at: number;
+}
+
+export interface GameInfo {
+  name: string;
+  min_seats: number;
+  max_seats: number;
+  options: Record<string, unknown>;
+}
+
+export interface Snapshot {
+  conn: ConnState;
+  me: Welcome | null;
+  rooms: RoomSummary[];
+  games: GameInfo[];
+  current: string | null;
+  tables: Record<string, RoomState>;
+  notices: Notice[];
+  /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
+  lastPatchMs: number;
+}
+
+type Listener = (s: Snapshot) => void;
+
+const CHAT_KEEP = 200;
+const NOTICES_KEEP = 5;
+
+export class Store {
+  state: Snapshot = {
+    conn: "connecting",
+    me: null,
+    rooms: [],
+    games: [],
+    current: null,
+    tables: {},
+    notices: [],
+    lastPatchMs: 0,
+  };
+  private listeners = new Set<Listener>();
+  private noticeId = 0;
+
+  constructor(private send: (msg: ClientMessage) => void) {}
+
+  subscribe(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private set(patch: Partial<Snapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn(this.state);
+  }
+
+  private table(room: string): RoomState {
+    return this.state.tables[room] ?? { room: null, view: null, v: -1, chat: [], resyncing: false };
+  }
+
+  private setTable(room: string, next: RoomState): void {
+    this.set({ tables: { ...this.state.tables, [room]: next } });
+  }
+
+  setConn(conn: ConnState): void {
+    if (conn !== this.state.conn) this.set({ conn });
+  }
+
+  setGames(games: GameInfo[]): void {
+    this.set({ games });
+  }
+
+  setCurrent(room: string | null): void {
+    this.set({ current: room });
+  }
+
+  forget(room: string): void {
+    const tables = { ...this.state.tables };
+    delete tables[room];
+    this.set({ tables, current: this.state.current === room ? null : this.state.current });
+  }
+
+  notify(code: string, message: string): void {
+    const n: Notice = { id: ++this.noticeId, code, message, at: Date.now() };
+    this.set({ notices: [...this.state.notices, n].slice(-NOTICES_KEEP) });
+  }
+
+  dismiss(id: number): void {
+    this.set({ notices: this.state.notices.filter((n) => n.id !== id) });
+  }
+
+  /** Called on every (re)connection: views may have moved on while we were away. */
+  resetViews(): void {
+    const tables: Record<string, RoomState> = {};
+    for (const [k, t] of Object.entries(this.state.tables)) tables[k] = { ...t, resyncing: false };
+    this.set({ tables });
+  }
+
+  handle(msg: ServerMessage): void {
+    switch (msg.t) {
+      case "welcome":
+        this.set({ me: msg });
+        break;
+      case "room_list":
+        this.set({ rooms: msg.rooms });
+        break;
+      case "room": {
+        const t = this.table(msg.room);
+        // A started table renumbers its seats; the view that follows is a snapshot.
+        this.setTable(msg.room, { ...t, room: msg });
+        break;
+      }
+      case "snapshot": {
+        const t = this.table(msg.room);
+        this.setTable(msg.room, { ...t, view: msg.view as View, v: msg.v, resyncing: false });
+        break;
+      }
+      case "patch":
+        this.patch(msg.room, msg.v, msg.ops);
+        break;
+      case "chat": {
+        const t = this.table(msg.room);
+        this.setTable(msg.room, { ...t, chat: [...t.chat, msg].slice(-CHAT_KEEP) });
+        break;
+      }
+      case "error":
+        this.notify(msg.code, msg.message);
+        break;
+      case "pong":
+        break;
+    }
+  }
+
+  private patch(room: string, v: number, ops: unknown[]): void {
+    const t = this.table(room);
+    if (t.resyncing) return;
+    if (t.view === null || v !== t.v + 1) {
+      if (t.view !== null && v <= t.v) return; // an old patch we already hold
+      this.resync(room, t);
+      return;
+    }
+    const started = now();
+    let view: View;
+    try {
+      view = applyPatch(t.view, ops) as View;
+    } catch {
+      this.resync(room, t);
+      return;
+    }
+    const lastPatchMs = now() - started;
+    this.state = { ...this.state, lastPatchMs };
+    this.setTable(room, { ...t, view, v });
+  }
+
+  private resync(room: string, t: RoomState): void {
+    this.setTable(room, { ...t, resyncing: true });
+    this.send({ t: "resync", room });
+  }
+}
+
+function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
+}

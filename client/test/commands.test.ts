@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseCommand, parseValue } from "../src/commands";
+import { translate } from "../src/i18n";
+
+const ctx = { room: "r1", options: { fluss: false, old: true, seats: 5 } };
+
+describe("parseCommand", () => {
+  it("treats plain text as chat", () => {
+    expect(parseCommand("  hello  ", ctx)).toEqual({ kind: "chat", text: "hello" });
+    expect(parseCommand("//join is a command", ctx)).toEqual({ kind: "chat", text: "/join is a command" });
+  });
+  it("/join sits, with an optional seat counted from 1", () => {
+    expect(parseCommand("/join", ctx)).toEqual({ kind: "send", msg: { t: "sit", room: "r1", seat: null } });
+    expect(parseCommand("/JOIN 2", ctx)).toEqual({ kind: "send", msg: { t: "sit", room: "r1", seat: 1 } });
+    expect(parseCommand("/join x", ctx).kind).toBe("error");
+  });
+  it("/stand, /start, /bot, /leave", () => {
+    expect(parseCommand("/stand", ctx)).toEqual({ kind: "send", msg: { t: "stand", room: "r1" } });
+    expect(parseCommand("/start", ctx)).toEqual({ kind: "send", msg: { t: "start", room: "r1" } });
+    expect(parseCommand("/bot", ctx)).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: null } });
+    expect(parseCommand("/bot 3", ctx)).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 2 } });
+    expect(parseCommand("/leave", ctx)).toEqual({ kind: "leave", room: "r1" });
+  });
+  it("/option X toggles a yes/no option", () => {
+    expect(parseCommand("/option fluss", ctx)).toEqual({
+      kind: "send",
+      msg: { t: "option", room: "r1", key: "fluss", value: true },
+    });
+    expect(parseCommand("/option old", ctx)).toEqual({
+      kind: "send",
+      msg: { t: "option", room: "r1", key: "old", value: false },
+    });
+  });
+  it("/option X value sets it", () => {
+    expect(parseCommand("/option seats 3", ctx)).toEqual({
+      kind: "send",
+      msg: { t: "option", room: "r1", key: "seats", value: 3 },
+    });
+    expect(parseCommand("/option fluss off", ctx)).toEqual({
+      kind: "send",
+      msg: { t: "option", room: "r1", key: "fluss", value: false },
+    });
+  });
+  it("/option needs a name it knows and a value for non-booleans", () => {
+    expect(parseCommand("/option", ctx)).toMatchObject({ kind: "error", key: "cmd.option_usage" });
+    expect(parseCommand("/option flus", ctx)).toMatchObject({ kind: "error", key: "cmd.unknown_option" });
+    expect(parseCommand("/option seats", ctx)).toMatchObject({ kind: "error", key: "cmd.option_needs_value" });
+  });
+  it("an unknown command gives a readable message in both languages", () => {
+    const p = parseCommand("/dance now", ctx);
+    expect(p).toMatchObject({ kind: "error", key: "cmd.unknown" });
+    if (p.kind !== "error") throw new Error("expected an error");
+    const en = translate("en", p.key, p.args);
+    const ja = translate("ja", p.key, p.args);
+    expect(en).toContain("/dance");
+    expect(en).toContain("/join");
+    expect(ja).toContain("/dance");
+    expect(ja).not.toContain("{");
+  });
+  it("commands need a table", () => {
+    expect(parseCommand("/start", { room: null, options: null })).toMatchObject({ kind: "error", key: "cmd.no_table" });
+  });
+  it("parses option values", () => {
+    expect(parseValue("ja")).toBe(true);
+    expect(parseValue("nein")).toBe(false);
+    expect(parseValue("12")).toBe(12);
+    expect(parseValue("abc")).toBe("abc");
+  });
+});

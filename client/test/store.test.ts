@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import type { ClientMessage } from "../src/protocol.gen";
+import { Store } from "../src/store";
+
+function setup() {
+  const sent: ClientMessage[] = [];
+  const store = new Store((m) => sent.push(m));
+  store.handle({ t: "snapshot", room: "r1", v: 3, view: { scores: [0, 0], log: [] } });
+  return { store, sent };
+}
+
+describe("Store", () => {
+  it("applies the next patch", () => {
+    const { store, sent } = setup();
+    store.handle({ t: "patch", room: "r1", v: 4, ops: [["s", ["scores", 0], 2]] });
+    expect(store.state.tables.r1.v).toBe(4);
+    expect(store.state.tables.r1.view!.scores).toEqual([2, 0]);
+    expect(sent).toEqual([]);
+  });
+
+  it("sends resync once on a version gap and waits for the snapshot", () => {
+    const { store, sent } = setup();
+    store.handle({ t: "patch", room: "r1", v: 5, ops: [["s", ["scores", 0], 9]] });
+    expect(sent).toEqual([{ t: "resync", room: "r1" }]);
+    expect(store.state.tables.r1.view!.scores).toEqual([0, 0]);
+    store.handle({ t: "patch", room: "r1", v: 6, ops: [["s", ["scores", 0], 10]] });
+    expect(sent.length).toBe(1);
+    store.handle({ t: "snapshot", room: "r1", v: 6, view: { scores: [10, 0], log: [] } });
+    store.handle({ t: "patch", room: "r1", v: 7, ops: [["s", ["scores", 1], 1]] });
+    expect(store.state.tables.r1.view!.scores).toEqual([10, 1]);
+    expect(sent.length).toBe(1);
+  });
+
+  it("resyncs when a patch does not fit the view", () => {
+    const { store, sent } = setup();
+    store.handle({ t: "patch", room: "r1", v: 4, ops: [["d", ["nothing", 3]]] });
+    expect(sent).toEqual([{ t: "resync", room: "r1" }]);
+    expect(store.state.tables.r1.v).toBe(3);
+  });
+
+  it("ignores a patch it already holds", () => {
+    const { store, sent } = setup();
+    store.handle({ t: "patch", room: "r1", v: 3, ops: [["s", ["scores", 0], 7]] });
+    expect(sent).toEqual([]);
+    expect(store.state.tables.r1.view!.scores).toEqual([0, 0]);
+  });
+
+  it("keeps chat, rooms and errors", () => {
+    const { store } = setup();
+    store.handle({ t: "chat", room: "r1", from: "Ada", text: "hi", at: 1 });
+    store.handle({ t: "error", ref: 2, code: "not_host", message: "Only the host" });
+    expect(store.state.tables.r1.chat.map((c) => c.text)).toEqual(["hi"]);
+    expect(store.state.notices.map((n) => n.code)).toEqual(["not_host"]);
+  });
+
+  it("notifies subscribers", () => {
+    const { store } = setup();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.handle({ t: "room_list", rooms: [] });
+    expect(calls).toBe(1);
+  });
+});
