@@ -42,6 +42,9 @@ class Create(_Client, tag="create"):
 
 class Enter(_Client, tag="enter"):
     room: str
+    # An addition to PROTOCOL.md v1: the last version this client holds of the room,
+    # so a resuming client is sent only the patches it missed.
+    v: int | None = None
 
 
 class Sit(_Client, tag="sit"):
@@ -92,7 +95,20 @@ class Ping(_Client, tag="ping"):
 
 
 ClientMessage = (
-    Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Leave | Ping
+    Hello
+    | Rooms
+    | Create
+    | Enter
+    | Sit
+    | Stand
+    | Option
+    | Bot
+    | Start
+    | Act
+    | Chat
+    | Resync
+    | Leave
+    | Ping
 )
 
 

@@ -108,9 +108,13 @@ def apply(tree: Any, ops: list[Op]) -> Any:
                 continue
             parent = _walk(tree, path[:-1])
             key = path[-1]
-            if isinstance(parent, dict) and isinstance(key, str):
-                parent[key] = op[2]
-            elif isinstance(parent, list) and _is_index(key) and 0 <= key < len(parent):
+            if (
+                isinstance(parent, dict)
+                and isinstance(key, str)
+                or isinstance(parent, list)
+                and _is_index(key)
+                and 0 <= key < len(parent)
+            ):
                 parent[key] = op[2]
             else:
                 raise PatchError(f"cannot set {path!r}")
@@ -119,9 +123,14 @@ def apply(tree: Any, ops: list[Op]) -> Any:
                 raise PatchError("cannot delete the root")
             parent = _walk(tree, path[:-1])
             key = path[-1]
-            if isinstance(parent, dict) and isinstance(key, str) and key in parent:
-                del parent[key]
-            elif isinstance(parent, list) and _is_index(key) and 0 <= key < len(parent):
+            if (
+                isinstance(parent, dict)
+                and isinstance(key, str)
+                and key in parent
+                or isinstance(parent, list)
+                and _is_index(key)
+                and 0 <= key < len(parent)
+            ):
                 del parent[key]
             else:
                 raise PatchError(f"cannot delete {path!r}")
@@ -140,9 +149,14 @@ def _is_index(key: Any) -> bool:
 def _walk(tree: Any, path: list[Any]) -> Any:
     node = tree
     for key in path:
-        if isinstance(node, dict) and isinstance(key, str) and key in node:
-            node = node[key]
-        elif isinstance(node, list) and _is_index(key) and 0 <= key < len(node):
+        if (
+            isinstance(node, dict)
+            and isinstance(key, str)
+            and key in node
+            or isinstance(node, list)
+            and _is_index(key)
+            and 0 <= key < len(node)
+        ):
             node = node[key]
         else:
             raise PatchError(f"no such path {path!r}")

@@ -24,6 +24,7 @@ export interface Create {
 export interface Enter {
   t: "enter";
   room: string;
+  v?: number | null;
   id?: number | null;
 }
 

@@ -1,0 +1,49 @@
+"""python -m server --host 127.0.0.1 --port 8000 [--redis redis://127.0.0.1:6379/0]"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+import uvicorn
+
+from server.app import create_app
+from server.hall import Limits
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m server", description="Serve the board-game hall."
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
+    )
+    parser.add_argument("--redis", metavar="URL", default=None, help="share the hall through Redis")
+    parser.add_argument(
+        "--bot-delay", type=float, default=Limits().bot_delay, help="seconds an AI player waits"
+    )
+    parser.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
+    app = create_app(redis_url=args.redis, limits=Limits(bot_delay=args.bot_delay))
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=1 << 20,  # frames past our own limit get `too_large`, not a dropped socket
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

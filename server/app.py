@@ -1,0 +1,124 @@
+"""The Starlette application: the websocket hub at /ws, the client app at /, and a
+few plain HTTP endpoints (health, metrics, the game list, game catalogues)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from server import games
+from server.broker import Broker, make_broker
+from server.connection import Connection
+from server.hall import Hall, Limits
+
+log = logging.getLogger("spieltisch.hub")
+
+CLIENT_DIST = Path(__file__).resolve().parent.parent / "client" / "dist"
+
+_NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>spieltisch</title>
+<p>The browser client is not built. Run <code>make run</code> from the project root,
+or connect any websocket client to <code>/ws</code> (see PROTOCOL.md).</p>"""
+
+
+def create_app(
+    redis_url: str | None = None,
+    limits: Limits | None = None,
+    broker: Broker | None = None,
+    client_dist: Path | None = CLIENT_DIST,
+) -> Starlette:
+    hall_box: list[Hall] = []
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        b = broker if broker is not None else make_broker(redis_url)
+        hall = Hall(b, limits=limits)
+        hall_box.append(hall)
+        app.state.hall = hall
+        try:
+            yield
+        finally:
+            await hall.close()
+            await b.close()
+
+    async def ws_endpoint(websocket: WebSocket) -> None:
+        hall = hall_box[0]
+        await websocket.accept()
+        conn = Connection(
+            websocket, hall.metrics, hall.limits.send_queue, hall.limits.rate, hall.limits.burst
+        )
+        hall.connect(conn)
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("bytes")
+                if data is None:
+                    data = message.get("text")
+                if data is not None:
+                    await hall.receive(conn, data)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            await hall.disconnect(conn)
+
+    async def healthz(request: Request) -> Response:
+        return PlainTextResponse("ok\n")
+
+    async def metrics(request: Request) -> Response:
+        return PlainTextResponse(
+            hall_box[0].metrics.render(), media_type="text/plain; version=0.0.4"
+        )
+
+    async def game_list(request: Request) -> Response:
+        out = []
+        for name in games.names():
+            g = games.get(name)
+            out.append(
+                {
+                    "name": name,
+                    "min_seats": g.min_seats,
+                    "max_seats": g.max_seats,
+                    "options": msgspec.to_builtins(g.Options()),
+                }
+            )
+        return JSONResponse(out)
+
+    async def catalogue(request: Request) -> Response:
+        try:
+            data = games.get(request.path_params["name"]).catalogue()
+        except KeyError:
+            data = None
+        if data is None:
+            return PlainTextResponse("no such catalogue\n", status_code=404)
+        return Response(
+            msgspec.json.encode(data),
+            media_type="application/json",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
+
+    async def not_built(request: Request) -> Response:
+        return HTMLResponse(_NOT_BUILT)
+
+    routes = [
+        WebSocketRoute("/ws", ws_endpoint),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics),
+        Route("/api/games", game_list),
+        Route("/games/{name}/catalogue.json", catalogue),
+    ]
+    if client_dist is not None and (client_dist / "index.html").exists():
+        routes.append(Mount("/", StaticFiles(directory=client_dist, html=True), name="client"))
+    else:
+        routes.append(Route("/", not_built))
+    return Starlette(routes=routes, lifespan=lifespan)

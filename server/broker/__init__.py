@@ -1,0 +1,14 @@
+"""Brokers: ``memory`` (embedded) and ``redis`` (a hall shared by many processes)."""
+
+from __future__ import annotations
+
+from server.broker.base import Broker, BrokerUnavailable, Handler
+from server.broker.memory import MemoryBroker
+
+__all__ = ["Broker", "BrokerUnavailable", "Handler", "MemoryBroker", "make_broker"]
+
+
+def make_broker(redis_url: str | None) -> Broker:
+    if redis_url is None:
+        return MemoryBroker()
+    raise NotImplementedError("the redis broker is not built yet (issue 5)")

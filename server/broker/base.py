@@ -1,0 +1,54 @@
+"""The broker: everything rooms and hubs share, behind one small interface.
+
+Two implementations keep the same contract (tests/test_broker_contract.py runs against
+each): ``memory`` for a single process, ``redis`` for a hall served by many.
+
+- pub/sub: fire-and-forget fan-out of encoded messages on named channels;
+- room logs: an append-only, durable list of entries per room, read back in order;
+- keys with an expiry: sessions, the lobby directory, the latest views;
+- leases: one owner at a time per key, held while renewed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+Handler = Callable[[bytes], None]
+
+
+class BrokerUnavailable(Exception):
+    """The broker cannot be reached; nothing was done."""
+
+
+class Broker(Protocol):
+    async def publish(self, channel: str, data: bytes) -> None: ...
+
+    async def subscribe(self, channel: str, handler: Handler) -> None:
+        """Call ``handler(data)`` for every message published on ``channel`` from now on."""
+        ...
+
+    async def unsubscribe(self, channel: str, handler: Handler) -> None: ...
+
+    async def append(self, log: str, entry: bytes) -> int:
+        """Append to a room log; returns the entry's index (0-based)."""
+        ...
+
+    async def read_log(self, log: str, start: int = 0) -> list[bytes]: ...
+
+    async def delete_log(self, log: str) -> None: ...
+
+    async def put(self, key: str, value: bytes, ttl: float | None = None) -> None: ...
+
+    async def get(self, key: str) -> bytes | None: ...
+
+    async def delete(self, key: str) -> None: ...
+
+    async def acquire(self, key: str, owner: str, ttl: float) -> bool:
+        """Take the lease ``key`` for ``owner`` unless someone else holds it; renewing
+        a lease you hold is acquiring it again."""
+        ...
+
+    async def release(self, key: str, owner: str) -> None: ...
+
+    async def close(self) -> None: ...

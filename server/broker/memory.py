@@ -1,0 +1,80 @@
+"""The embedded broker: one process, no dependencies, nothing survives a restart."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable
+
+from server.broker.base import Handler
+
+
+class MemoryBroker:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._subs: dict[str, list[Handler]] = defaultdict(list)
+        self._logs: dict[str, list[bytes]] = defaultdict(list)
+        self._keys: dict[str, tuple[bytes, float | None]] = {}
+        self._leases: dict[str, tuple[str, float]] = {}
+
+    async def publish(self, channel: str, data: bytes) -> None:
+        # A copy, so a handler that unsubscribes itself does not upset the loop.
+        for handler in list(self._subs.get(channel, ())):
+            handler(data)
+
+    async def subscribe(self, channel: str, handler: Handler) -> None:
+        self._subs[channel].append(handler)
+
+    async def unsubscribe(self, channel: str, handler: Handler) -> None:
+        handlers = self._subs.get(channel)
+        if handlers and handler in handlers:
+            handlers.remove(handler)
+            if not handlers:
+                del self._subs[channel]
+
+    async def append(self, log: str, entry: bytes) -> int:
+        entries = self._logs[log]
+        entries.append(entry)
+        return len(entries) - 1
+
+    async def read_log(self, log: str, start: int = 0) -> list[bytes]:
+        return list(self._logs.get(log, ())[start:])
+
+    async def delete_log(self, log: str) -> None:
+        self._logs.pop(log, None)
+
+    async def put(self, key: str, value: bytes, ttl: float | None = None) -> None:
+        self._keys[key] = (value, None if ttl is None else self._clock() + ttl)
+
+    async def get(self, key: str) -> bytes | None:
+        item = self._keys.get(key)
+        if item is None:
+            return None
+        value, expires = item
+        if expires is not None and expires <= self._clock():
+            del self._keys[key]
+            return None
+        return value
+
+    async def delete(self, key: str) -> None:
+        self._keys.pop(key, None)
+
+    async def acquire(self, key: str, owner: str, ttl: float) -> bool:
+        now = self._clock()
+        held = self._leases.get(key)
+        if held is not None and held[0] != owner and held[1] > now:
+            return False
+        self._leases[key] = (owner, now + ttl)
+        return True
+
+    async def release(self, key: str, owner: str) -> None:
+        held = self._leases.get(key)
+        if held is not None and held[0] == owner:
+            del self._leases[key]
+
+    async def close(self) -> None:
+        self._subs.clear()
+
+    def channels(self) -> int:
+        """How many channels have subscribers (for tests and metrics)."""
+        return len(self._subs)

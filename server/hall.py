@@ -1,0 +1,425 @@
+"""The hall: sessions, the lobby, the tables, and what each client message does.
+
+The hall is the hub's logic without the socket: ``receive(conn, frame)`` takes one
+frame from a connection and answers through ``conn.send``. Patches reach connections
+through broker channels, one per room and audience; the hall subscribes to a channel
+while one of its connections watches it and forwards each patch to them, dropping
+versions a connection already has.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from protocol import codec
+from protocol import messages as m
+from server import games
+from server.broker import Broker
+from server.connection import Connection, Frame
+from server.games.base import IllegalIntent
+from server.metrics import Metrics
+from server.room import (
+    Audience,
+    ChatEvent,
+    Event,
+    Room,
+    channel,
+    decode_event,
+    events_channel,
+    make_options,
+    split_published,
+)
+from server.sessions import Sessions, clean_name
+
+log = logging.getLogger("spieltisch.hub")
+
+DETACHED = "detached"  # entered a room that has not started: no view yet
+CHAT_MAX = 500
+LOBBY_INTERVAL = 0.2  # seconds: room_list updates are coalesced to at most 5 a second
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class Limits(msgspec.Struct):
+    frame_bytes: int = 64 * 1024
+    rate: float = 20.0  # messages per second, sustained
+    burst: float = 40.0
+    send_queue: int = 512  # frames waiting for a slow reader before it is dropped
+    bot_delay: float = 0.8  # seconds an AI player waits, so people can follow
+    empty_grace: float = 60.0  # seconds an empty table waits for someone to come back
+
+
+class Hall:
+    def __init__(
+        self, broker: Broker, metrics: Metrics | None = None, limits: Limits | None = None
+    ) -> None:
+        self.broker = broker
+        self.metrics = metrics or Metrics()
+        self.limits = limits or Limits()
+        self.sessions = Sessions()
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Connection] = set()
+        self.lobby: set[Connection] = set()
+        self.members: dict[str, set[Connection]] = {}
+        self.subs: dict[str, set[Connection]] = {}
+        self._handlers: dict[str, Callable[[bytes], None]] = {}
+        self._lobby_task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.metrics.gauges["connections"] = lambda: len(self.connections)
+        self.metrics.gauges["rooms"] = self._rooms_by_status
+
+    def _rooms_by_status(self) -> dict[str, float]:
+        counts = {"waiting": 0.0, "playing": 0.0, "finished": 0.0}
+        for room in self.rooms.values():
+            counts[room.status] += 1
+        return counts
+
+    # --- connections ---------------------------------------------------------------
+
+    def connect(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        conn.start()
+
+    async def disconnect(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.lobby.discard(conn)
+        for room_id in list(conn.rooms):
+            await self._leave(conn, room_id, gone=True)
+        await conn.stop()
+
+    async def receive(self, conn: Connection, data: bytes | str) -> None:
+        """Handle one frame. Nothing a client sends may escape as an exception."""
+        self.metrics.messages_in += 1
+        conn.json = isinstance(data, str)
+        if len(data) > self.limits.frame_bytes:
+            self._error(
+                conn,
+                _loose_id(data),
+                "too_large",
+                f"Frames are limited to {self.limits.frame_bytes} bytes.",
+            )
+            return
+        if not conn.bucket.take():
+            self._error(conn, _loose_id(data), "rate_limited", "Too many messages; slow down.")
+            return
+        try:
+            msg = codec.decode_client(data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            self._error(conn, _loose_id(data), "bad_message", f"Cannot read that message: {e}")
+            return
+        try:
+            await self._dispatch(conn, msg)
+        except IllegalIntent as e:
+            self._error(conn, msg.id, e.code, e.message)
+        except Exception:
+            log.exception("hub: %s failed", type(msg).__name__)
+            self._error(
+                conn,
+                msg.id,
+                "internal_error",
+                "The server could not handle that; nothing was changed.",
+            )
+
+    def _error(self, conn: Connection, ref: int | None, code: str, message: str) -> None:
+        self.metrics.errors[code] += 1
+        conn.send(m.Error(ref=ref, code=code, message=message))
+
+    def _replier(self, conn: Connection, ref: int | None) -> Callable[[str, str], None]:
+        return lambda code, message: self._error(conn, ref, code, message)
+
+    # --- messages --------------------------------------------------------------------
+
+    async def _dispatch(self, conn: Connection, msg: Any) -> None:
+        if isinstance(msg, m.Ping):
+            conn.send(m.Pong(id=msg.id))
+            return
+        if isinstance(msg, m.Hello):
+            self._hello(conn, msg)
+            return
+        if conn.player is None:
+            raise IllegalIntent("bad_message", "Say hello first: the first message is `hello`.")
+        match msg:
+            case m.Rooms():
+                self.lobby.add(conn)
+                conn.send(self._room_list())
+            case m.Create():
+                await self._create(conn, msg)
+            case m.Enter():
+                await self._enter(conn, self._room(msg.room), msg.v)
+            case m.Sit():
+                room = self._room(msg.room)
+                if msg.room not in conn.rooms:
+                    await self._enter(conn, room, None)
+                room.submit("sit", conn.player, msg, self._replier(conn, msg.id))
+            case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act():
+                room = self._room(msg.room)
+                kind = type(msg).__name__.lower()
+                room.submit(kind, conn.player, msg, self._replier(conn, msg.id))
+            case m.Chat():
+                await self._chat(conn, msg)
+            case m.Resync():
+                room = self._room(msg.room)
+                if room.status == "waiting":
+                    raise IllegalIntent(
+                        "not_started", "The game has not started; there is no view yet."
+                    )
+                if msg.room not in conn.rooms:
+                    await self._enter(conn, room, None)
+                else:
+                    await self._attach(conn, room, None)
+            case m.Leave():
+                self._room(msg.room)
+                await self._leave(conn, msg.room)
+
+    def _hello(self, conn: Connection, msg: m.Hello) -> None:
+        if conn.player is not None:
+            raise IllegalIntent("bad_message", "This connection has already said hello.")
+        name = clean_name(msg.name)
+        if name is None:
+            raise IllegalIntent("bad_message", "A name is 1 to 24 printable characters.")
+        token, player = self.sessions.resume_or_create(msg.token, name, msg.lang)
+        conn.player = player
+        conn.send(m.Welcome(token=token, player=player.id, name=player.name))
+
+    def _room(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise IllegalIntent("unknown_room", f"There is no table {room_id!r}.")
+        return room
+
+    async def _create(self, conn: Connection, msg: m.Create) -> None:
+        assert conn.player is not None
+        try:
+            game = games.get(msg.game)
+        except KeyError:
+            known = ", ".join(games.names())
+            raise IllegalIntent(
+                "bad_message", f"There is no game {msg.game!r}; games: {known}."
+            ) from None
+        options = make_options(game, msg.options)
+        room_id = secrets.token_hex(4)
+        room = Room(
+            room_id,
+            game,
+            options,
+            conn.player,
+            self.broker,
+            self.metrics,
+            self.limits.bot_delay,
+            self._room_changed,
+        )
+        self.rooms[room_id] = room
+        await self._enter(conn, room, None)
+
+    async def _enter(self, conn: Connection, room: Room, v: int | None) -> None:
+        assert conn.player is not None
+        self.lobby.discard(conn)
+        first_here = room.id not in self.members
+        members = self.members.setdefault(room.id, set())
+        if first_here:
+            await self._subscribe(events_channel(room.id), room.id, self._on_event)
+        if conn not in members:
+            members.add(conn)
+            conn.rooms[room.id] = DETACHED
+            room.join(conn.player.id)
+        conn.send(self._room_message(room.info(), conn))
+        if room.status != "waiting":
+            await self._attach(conn, room, v)
+
+    async def _attach(self, conn: Connection, room: Room, v: int | None) -> None:
+        """Point a connection at its audience's channel and bring it up to date:
+        the patches it missed when the backlog still has them, else a snapshot.
+        Subscribe first, then read, so that nothing published in between is lost."""
+        assert conn.player is not None
+        audience: Audience = room.seat_of(conn.player.id)
+        old = conn.rooms.get(room.id, DETACHED)
+        if old != audience:
+            if old != DETACHED:
+                self._unwatch(conn, channel(room.id, old))
+            await self._watch(conn, room.id, channel(room.id, audience))
+            conn.rooms[room.id] = audience
+        missed = room.patches_since(audience, v) if v is not None else None
+        if missed is None:
+            conn.send_frame(Frame(room.snapshot(audience)))
+        else:
+            for data in missed:
+                conn.send_frame(Frame(data))
+        conn.versions[room.id] = room.version
+
+    async def _leave(self, conn: Connection, room_id: str, *, gone: bool = False) -> None:
+        """Stop watching a room. ``gone`` is a dropped connection rather than a
+        `leave`: the player keeps a seat at a table that has not started yet."""
+        if room_id not in conn.rooms:
+            return
+        audience = conn.rooms.pop(room_id)
+        conn.versions.pop(room_id, None)
+        if audience != DETACHED:
+            self._unwatch(conn, channel(room_id, audience))
+        members = self.members.get(room_id, set())
+        members.discard(conn)
+        if not members:
+            self.members.pop(room_id, None)
+            await self._unsubscribe(events_channel(room_id))
+        room = self.rooms.get(room_id)
+        if room is not None and conn.player is not None:
+            room.part(conn.player.id, keep_seat=gone)
+            if room.empty():
+                self._spawn(self._close_if_empty(room, self.limits.empty_grace))
+
+    async def _close_if_empty(self, room: Room, grace: float) -> None:
+        """Close a table nobody is at, after a grace period for people reloading."""
+        if grace > 0:
+            await asyncio.sleep(grace)
+        if room.empty() and room.status != "playing" and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self._room_changed(room)
+            await room.close()
+            await self.broker.delete_log(room.log_key)
+
+    async def _chat(self, conn: Connection, msg: m.Chat) -> None:
+        assert conn.player is not None
+        room = self._room(msg.room)
+        if conn not in self.members.get(room.id, ()):
+            raise IllegalIntent("unknown_room", "Enter the table before you chat there.")
+        text = "".join(ch for ch in msg.text if ch.isprintable()).strip()
+        if not text:
+            raise IllegalIntent("bad_message", "An empty chat line.")
+        if len(text) > CHAT_MAX:
+            raise IllegalIntent("too_large", f"Chat lines are limited to {CHAT_MAX} characters.")
+        event = ChatEvent(from_=conn.player.name, text=text, at=time.time())
+        await self.broker.publish(events_channel(room.id), _encode(event))
+
+    # --- channels ------------------------------------------------------------------
+
+    async def _subscribe(self, name: str, room_id: str, on: Callable[[str, bytes], None]) -> None:
+        if name in self._handlers:
+            return
+
+        def handler(data: bytes) -> None:
+            on(room_id, data)
+
+        self._handlers[name] = handler
+        await self.broker.subscribe(name, handler)
+
+    async def _unsubscribe(self, name: str) -> None:
+        handler = self._handlers.pop(name, None)
+        if handler is not None:
+            await self.broker.unsubscribe(name, handler)
+
+    async def _watch(self, conn: Connection, room_id: str, name: str) -> None:
+        watchers = self.subs.setdefault(name, set())
+        watchers.add(conn)
+        if len(watchers) == 1:
+            await self._subscribe(name, room_id, self._deliverer(name))
+
+    def _unwatch(self, conn: Connection, name: str) -> None:
+        watchers = self.subs.get(name)
+        if watchers is None:
+            return
+        watchers.discard(conn)
+        if not watchers:
+            del self.subs[name]
+            self._spawn(self._unsubscribe(name))
+
+    def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
+        def deliver(room_id: str, data: bytes) -> None:
+            v, body = split_published(data)
+            frame = Frame(body)
+            for conn in list(self.subs.get(name, ())):
+                if conn.versions.get(room_id, -1) >= v:
+                    continue  # it already has this version from a snapshot
+                conn.versions[room_id] = v
+                conn.send_frame(frame)
+
+        return deliver
+
+    def _on_event(self, room_id: str, data: bytes) -> None:
+        event = decode_event(data)
+        members = list(self.members.get(room_id, ()))
+        if isinstance(event, ChatEvent):
+            frame = Frame(
+                _encode(m.ChatLine(room=room_id, from_=event.from_, text=event.text, at=event.at))
+            )
+            for conn in members:
+                conn.send_frame(frame)
+            return
+        assert isinstance(event, Event)
+        room = self.rooms.get(room_id)
+        for conn in members:
+            conn.send(self._room_message(event.info, conn))
+            if (
+                room is not None
+                and event.info.status != "waiting"
+                and conn.player is not None
+                and conn.rooms.get(room_id) != room.seat_of(conn.player.id)
+            ):
+                self._spawn(self._attach(conn, room, None))
+
+    @staticmethod
+    def _room_message(info: Any, conn: Connection) -> m.Room:
+        you = None
+        if conn.player is not None:
+            for i, seat in enumerate(info.seats):
+                if seat is not None and seat.player == conn.player.id:
+                    you = i
+        return m.Room(
+            room=info.room,
+            game=info.game,
+            options=info.options,
+            status=info.status,
+            host=info.host,
+            seats=info.seats,
+            you=you,
+            watchers=info.watchers,
+        )
+
+    # --- the lobby -----------------------------------------------------------------
+
+    def _room_list(self) -> m.RoomList:
+        return m.RoomList(rooms=[r.summary() for r in self.rooms.values()])
+
+    def _room_changed(self, room: Room) -> None:
+        if self._lobby_task is None or self._lobby_task.done():
+            self._lobby_task = asyncio.get_running_loop().create_task(self._flush_lobby())
+        if room.status == "finished" and room.empty() and room.id in self.rooms:
+            self._spawn(self._close_if_empty(room, self.limits.empty_grace))
+
+    async def _flush_lobby(self) -> None:
+        await asyncio.sleep(LOBBY_INTERVAL)
+        if self.lobby:
+            frame = Frame(_encode(self._room_list()))
+            for conn in list(self.lobby):
+                conn.send_frame(frame)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        for conn in list(self.connections):
+            await self.disconnect(conn)
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.rooms.clear()
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+
+
+def _loose_id(data: bytes | str) -> int | None:
+    """The ``id`` of a message that failed to decode, when there is one to echo."""
+    try:
+        raw = msgspec.json.decode(data) if isinstance(data, str) else msgspec.msgpack.decode(data)
+    except Exception:
+        return None
+    ref = raw.get("id") if isinstance(raw, dict) else None
+    return ref if type(ref) is int else None

@@ -1,0 +1,106 @@
+"""Counters, gauges and a histogram, exposed at /metrics in Prometheus text format.
+
+Kept in-house: a few dozen lines cover what the hall reports, with no client library
+to configure and no global registry to reset between tests."""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Callable
+
+# Seconds; intent-to-publish is normally well under a millisecond.
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+
+
+class Histogram:
+    def __init__(self, buckets: tuple[float, ...] = LATENCY_BUCKETS) -> None:
+        self.buckets = buckets
+        self.counts = [0] * (len(buckets) + 1)
+        self.total = 0.0
+        self.n = 0
+
+    def observe(self, value: float) -> None:
+        self.counts[bisect.bisect_left(self.buckets, value)] += 1
+        self.total += value
+        self.n += 1
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.intents_accepted = 0
+        self.intents_refused: Counter[str] = Counter()
+        self.errors: Counter[str] = Counter()
+        self.patches = 0
+        self.patch_bytes = 0
+        self.messages_in = 0
+        self.slow_disconnects = 0
+        self.latency = Histogram()
+        # Live values are read when scraped, from whoever owns them.
+        self.gauges: dict[str, Callable[[], dict[str, float] | float]] = {}
+
+    def render(self) -> str:
+        lines: list[str] = []
+
+        def metric(name: str, kind: str, help_: str, samples: list[tuple[str, float]]) -> None:
+            lines.append(f"# HELP {name} {help_}")
+            lines.append(f"# TYPE {name} {kind}")
+            for labels, value in samples:
+                lines.append(f"{name}{labels} {value:g}")
+
+        for name, read in sorted(self.gauges.items()):
+            value = read()
+            if isinstance(value, dict):
+                samples = [(f'{{status="{k}"}}', v) for k, v in sorted(value.items())]
+            else:
+                samples = [("", value)]
+            metric(f"spieltisch_{name}", "gauge", name.replace("_", " "), samples)
+        metric(
+            "spieltisch_intents_accepted_total",
+            "counter",
+            "intents applied",
+            [("", self.intents_accepted)],
+        )
+        metric(
+            "spieltisch_intents_refused_total",
+            "counter",
+            "intents refused, by code",
+            [(f'{{code="{c}"}}', n) for c, n in sorted(self.intents_refused.items())] or [("", 0)],
+        )
+        metric(
+            "spieltisch_errors_total",
+            "counter",
+            "error replies, by code",
+            [(f'{{code="{c}"}}', n) for c, n in sorted(self.errors.items())] or [("", 0)],
+        )
+        metric(
+            "spieltisch_messages_in_total",
+            "counter",
+            "client messages received",
+            [("", self.messages_in)],
+        )
+        metric("spieltisch_patches_total", "counter", "patches published", [("", self.patches)])
+        metric(
+            "spieltisch_patch_bytes_total",
+            "counter",
+            "bytes of patches published",
+            [("", self.patch_bytes)],
+        )
+        metric(
+            "spieltisch_slow_disconnects_total",
+            "counter",
+            "connections closed for reading too slowly",
+            [("", self.slow_disconnects)],
+        )
+        h = self.latency
+        name = "spieltisch_intent_publish_seconds"
+        lines.append(f"# HELP {name} time from receiving an intent to publishing its patches")
+        lines.append(f"# TYPE {name} histogram")
+        running = 0
+        for bound, count in zip(h.buckets, h.counts, strict=False):
+            running += count
+            lines.append(f'{name}_bucket{{le="{bound:g}"}} {running}')
+        lines.append(f'{name}_bucket{{le="+Inf"}} {h.n}')
+        lines.append(f"{name}_sum {h.total:g}")
+        lines.append(f"{name}_count {h.n}")
+        return "\n".join(lines) + "\n"
