@@ -1,0 +1,132 @@
+// Starts a real server on a free loopback port and Chromium (Debian's) headless.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CLIENT_DIR = resolve(fileURLToPath(new URL("..", import.meta.url)));
+export const REPO_DIR = resolve(CLIENT_DIR, "..");
+export const RESULTS_DIR = join(CLIENT_DIR, "test-results");
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(extra: string[] = []): Promise<Server> {
+  const port = await freePort();
+  const python = process.env.SPIELTISCH_PYTHON ?? join(REPO_DIR, ".venv", "bin", "python");
+  const proc = spawn(python, ["-m", "server", "--host", "127.0.0.1", "--port", String(port), ...extra], {
+    cwd: REPO_DIR,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/games`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`server did not come up:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    proc,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((ok) => {
+        if (proc.exitCode !== null) return ok();
+        const timer = setTimeout(() => proc.kill("SIGKILL"), 5000);
+        proc.once("exit", () => {
+          clearTimeout(timer);
+          ok();
+        });
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+export interface Chrome {
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+export async function startChrome(): Promise<Chrome> {
+  const dataDir = mkdtempSync(join(tmpdir(), "spieltisch-chromium-"));
+  const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    // Playwright gives every launch a fresh profile in a temporary directory of its
+    // own (it refuses --user-data-dir in args); TMPDIR points it at ours.
+    env: { ...process.env, TMPDIR: dataDir },
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPerson(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  locale = "en-US",
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 860 } });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (e) => console.error(`[${name}] page error:`, e.message));
+  await page.goto("/");
+  await page.getByTestId("name-input").fill(name);
+  await page.getByTestId("name-go").click();
+  await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+  return { ctx, page };
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return join(RESULTS_DIR, name);
+}

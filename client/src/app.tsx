@@ -1,0 +1,62 @@
+import type { Client } from "./client";
+import { useSignal, useStore } from "./hooks";
+import { lang, setLang, t, errorText } from "./i18n";
+import { Lobby } from "./ui/lobby";
+import { NamePrompt } from "./ui/name";
+import { Table } from "./ui/table";
+
+export function App({ client }: { client: Client }) {
+  const s = useStore(client.store);
+  const name = useSignal(client.name);
+  const l = useSignal(lang);
+  return (
+    <div class="app" lang={l}>
+      <header class="top">
+        <a
+          class="brand"
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            if (name) client.toLobby();
+          }}
+        >
+          <span class="logo" aria-hidden="true" />
+          {t("app.title")}
+        </a>
+        <span class="tagline">{t("app.tagline")}</span>
+        <span class="spacer" />
+        {name && (
+          <span class="me" data-testid="me">
+            {s.me?.name ?? name}
+          </span>
+        )}
+        {name && (
+          <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} title={t(`conn.${s.conn}`)}>
+            <span class="dot" />
+            {t(`conn.${s.conn}`)}
+          </span>
+        )}
+        <button class="lang" data-testid="lang" onClick={() => setLang(l === "ja" ? "en" : "ja")}>
+          {t("lang.switch")}
+        </button>
+      </header>
+      <div class="notices" aria-live="polite">
+        {s.notices.map((n) => (
+          <div class="notice" key={n.id} data-code={n.code} onClick={() => client.store.dismiss(n.id)}>
+            {errorText(n.code, n.message)}
+            <span class="x">✕</span>
+          </div>
+        ))}
+      </div>
+      <main>
+        {!name ? (
+          <NamePrompt onName={(n) => client.setName(n)} />
+        ) : s.current ? (
+          <Table client={client} s={s} room={s.current} />
+        ) : (
+          <Lobby client={client} s={s} />
+        )}
+      </main>
+    </div>
+  );
+}

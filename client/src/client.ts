@@ -1,0 +1,166 @@
+// Wires the store, the connection and the address bar together. The UI gets one
+// `Client` and calls its methods; nothing in the UI touches the socket.
+
+import { parseCommand } from "./commands";
+import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
+import { lang, t } from "./i18n";
+import type { ClientMessage } from "./protocol.gen";
+import { signal } from "./signal";
+import { type GameInfo, Store } from "./store";
+
+export interface Client {
+  store: Store;
+  conn: Connection;
+  name: ReturnType<typeof signal<string | null>>;
+  start(): void;
+  setName(name: string): void;
+  send(msg: ClientMessage): void;
+  create(game: string, options: Record<string, unknown>): void;
+  open(room: string): void;
+  toLobby(): void;
+  leave(room: string): void;
+  act(room: string, intent: Record<string, unknown>): void;
+  chat(room: string | null, text: string): void;
+  catalogue(game: string): Promise<unknown>;
+}
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+// The table lives in the query (`/?t=ID`), so a reload asks the server for `/`
+// and never depends on how it answers other paths.
+function roomFromPath(): string | null {
+  return new URLSearchParams(location.search).get("t");
+}
+
+export function createClient(): Client {
+  const name = signal<string | null>(stored(NAME_KEY));
+  let conn: Connection;
+  const store = new Store((m) => conn.send(m));
+  conn = new Connection(store, () => ({ name: name.get() ?? "", token: stored(TOKEN_KEY), lang: lang.get() }));
+  let awaitingCreate = false;
+  const catalogues = new Map<string, Promise<unknown>>();
+
+  // The creator of a table is put in it by the server; follow it there.
+  store.subscribe(() => {
+    if (!awaitingCreate) return;
+    const me = store.state.me?.player;
+    for (const [room, tbl] of Object.entries(store.state.tables)) {
+      if (tbl.room && tbl.room.host === me && !conn.rooms.has(room)) {
+        awaitingCreate = false;
+        conn.rooms.add(room);
+        conn.wantsLobby = false;
+        go(room);
+        break;
+      }
+    }
+  });
+
+  function go(room: string | null): void {
+    const path = room === null ? "/" : `/?t=${encodeURIComponent(room)}`;
+    if (location.pathname + location.search !== path) history.pushState({}, "", path);
+    store.setCurrent(room);
+  }
+
+  function follow(): void {
+    const room = roomFromPath();
+    store.setCurrent(room);
+    if (room !== null) conn.enter(room);
+    else conn.lobby();
+  }
+
+  const client: Client = {
+    store,
+    conn,
+    name,
+    start() {
+      addEventListener("popstate", follow);
+      fetch("/api/games")
+        .then((r) => (r.ok ? r.json() : []))
+        .then((games: GameInfo[]) => store.setGames(games))
+        .catch(() => store.setGames([]));
+      if (name.get()) {
+        follow();
+        conn.start();
+      }
+    },
+    setName(n: string) {
+      const first = name.get() === null;
+      try {
+        localStorage.setItem(NAME_KEY, n);
+      } catch {
+        /* no storage */
+      }
+      name.set(n);
+      if (first) {
+        follow();
+        conn.start();
+      } else conn.reconnectNow();
+    },
+    send(msg) {
+      conn.send(msg);
+    },
+    create(game, options) {
+      awaitingCreate = true;
+      conn.send({ t: "create", game, options });
+    },
+    open(room) {
+      go(room);
+      conn.enter(room);
+    },
+    toLobby() {
+      go(null);
+      conn.lobby();
+    },
+    leave(room) {
+      conn.leave(room);
+      store.forget(room);
+      go(null);
+      conn.lobby();
+    },
+    act(room, intent) {
+      const tbl = store.state.tables[room];
+      if (!tbl) return;
+      conn.send({ t: "act", room, v: tbl.v, intent });
+    },
+    chat(room, text) {
+      const options = room ? (store.state.tables[room]?.room?.options ?? null) : null;
+      const parsed = parseCommand(text, { room, options });
+      const local = (line: string) => {
+        if (room) store.handle({ t: "chat", room, from: "", text: line, at: Date.now() / 1000 });
+        else store.notify("command", line);
+      };
+      switch (parsed.kind) {
+        case "chat":
+          if (parsed.text && room) conn.send({ t: "chat", room, text: parsed.text });
+          break;
+        case "send":
+          conn.send(parsed.msg);
+          break;
+        case "leave":
+          client.leave(parsed.room);
+          break;
+        case "help":
+          local(t("cmd.help"));
+          break;
+        case "error":
+          local(t(parsed.key, parsed.args));
+          break;
+      }
+    },
+    catalogue(game) {
+      let p = catalogues.get(game);
+      if (!p) {
+        p = fetch(`/games/${encodeURIComponent(game)}/catalogue.json`).then((r) => (r.ok ? r.json() : null));
+        catalogues.set(game, p);
+      }
+      return p;
+    },
+  };
+  return client;
+}

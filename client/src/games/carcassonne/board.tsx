@@ -1,0 +1,293 @@
+// The Carcassonne table: the board with zoom (1-4, A), wheel and drag; the drawn
+// tile with rotate arrows; legal squares of the chosen rotation; white squares
+// for the follower spots after placing, and ✕ to place none.
+
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { t } from "../../i18n";
+import { intentLabel } from "../generic";
+import type { BoardProps } from "../types";
+import { geometry, tileIndex, turn, type TileDef } from "./geometry";
+import { readIntents, readModel } from "./model";
+import { TileSvg } from "./tile";
+
+const U = 100; // board units per tile
+const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
+
+type Zoom = { mode: "all" } | { mode: "manual"; px: number; cx: number; cy: number };
+
+export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
+  const tiles = useMemo(() => tileIndex(catalogue), [catalogue]);
+  const model = useMemo(() => readModel(view), [view]);
+  const intents = useMemo(() => readIntents((view.legal ?? []) as Record<string, unknown>[]), [view.legal]);
+  const [rot, setRot] = useState(0);
+  const [hover, setHover] = useState<string | null>(null);
+  const [zoom, setZoom] = useState<Zoom>({ mode: "all" });
+  const [size, setSize] = useState({ w: 800, h: 560 });
+  const boxRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; y: number; cx: number; cy: number; moved: boolean } | null>(null);
+
+  // Rotations that have somewhere to go; a new tile starts at the first of them.
+  const rots = useMemo(() => [...new Set(intents.place.map((p) => p.rot))].sort(), [intents.place]);
+  const placeKey = intents.place.length ? `${model.drawn}:${model.tiles.length}` : "";
+  useEffect(() => {
+    if (rots.length && !rots.includes(rot)) setRot(rots[0]);
+  }, [placeKey]);
+
+  useLayoutEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const measure = () => setSize({ w: Math.max(200, el.clientWidth), h: Math.max(200, el.clientHeight) });
+    measure();
+    const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
+    ro?.observe(el);
+    return () => ro?.disconnect();
+  }, []);
+
+  const spots = intents.place.filter((p) => p.rot === rot);
+  const occupied = new Set(model.tiles.map((p) => `${p.x},${p.y}`));
+
+  // The visible box: everything (A) or a window of fixed scale (1-4).
+  let minX = 0,
+    maxX = 0,
+    minY = 0,
+    maxY = 0;
+  for (const p of [...model.tiles, ...intents.place]) {
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
+  let vb: [number, number, number, number];
+  if (zoom.mode === "all") {
+    const bx = (minX - 1) * U,
+      by = -(maxY + 1) * U,
+      bw = (maxX - minX + 3) * U,
+      bh = (maxY - minY + 3) * U;
+    const scale = Math.max(bw / size.w, bh / size.h, U / 110);
+    const w = size.w * scale,
+      h = size.h * scale;
+    vb = [bx - (w - bw) / 2, by - (h - bh) / 2, w, h];
+  } else {
+    const scale = U / zoom.px;
+    const w = size.w * scale,
+      h = size.h * scale;
+    vb = [zoom.cx - w / 2, zoom.cy - h / 2, w, h];
+  }
+  const unitsPerPx = vb[2] / size.w;
+
+  function centre(): { cx: number; cy: number } {
+    if (zoom.mode === "manual") return { cx: zoom.cx, cy: zoom.cy };
+    const at = model.last ?? (spots[0] ? { x: spots[0].x, y: spots[0].y } : { x: 0, y: 0 });
+    return { cx: at.x * U + U / 2, cy: -at.y * U + U / 2 };
+  }
+
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    const rect = boxRef.current!.getBoundingClientRect();
+    const mx = vb[0] + (e.clientX - rect.left) * unitsPerPx;
+    const my = vb[1] + (e.clientY - rect.top) * unitsPerPx;
+    const px = Math.min(220, Math.max(12, (U / unitsPerPx) * (e.deltaY < 0 ? 1.15 : 1 / 1.15)));
+    const scale = U / px;
+    // Keep the point under the cursor in place.
+    const cx = mx - ((e.clientX - rect.left) - size.w / 2) * scale;
+    const cy = my - ((e.clientY - rect.top) - size.h / 2) * scale;
+    setZoom({ mode: "manual", px, cx, cy });
+  };
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    el.addEventListener("wheel", onWheel, { passive: false });
+    return () => el.removeEventListener("wheel", onWheel);
+  });
+
+  const onDown = (e: PointerEvent) => {
+    const c = centre();
+    drag.current = { x: e.clientX, y: e.clientY, cx: c.cx, cy: c.cy, moved: false };
+  };
+  const onMove = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d || (e.buttons & 1) === 0) return;
+    const dx = e.clientX - d.x,
+      dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 5) return;
+    d.moved = true;
+    setZoom({ mode: "manual", px: U / unitsPerPx, cx: d.cx - dx * unitsPerPx, cy: d.cy - dy * unitsPerPx });
+  };
+  const onUp = () => {
+    setTimeout(() => (drag.current = null), 0);
+  };
+  const clickable = () => !drag.current?.moved;
+
+  const drawnDef: TileDef | undefined = model.drawn ? tiles.get(model.drawn) : undefined;
+  const meepleTile = model.last ?? (intents.meeple.length && model.tiles.length ? model.tiles[model.tiles.length - 1] : null);
+  const placedDef = meepleTile ? tiles.get(model.tiles.find((p) => p.x === meepleTile.x && p.y === meepleTile.y)?.tile ?? "") : undefined;
+  const placedRot = meepleTile ? (model.tiles.find((p) => p.x === meepleTile.x && p.y === meepleTile.y)?.rot ?? 0) : 0;
+  const myTurn = intents.place.length > 0;
+  const meepleStep = intents.meeple.length > 0 || (intents.skip !== null && intents.place.length === 0);
+  const activeSeat = (view.active ?? [])[0];
+
+  return (
+    <div class="carc">
+      <div class="carc-board" ref={boxRef} data-testid="carc-board">
+        <svg
+          class="board-svg"
+          viewBox={vb.join(" ")}
+          width={size.w}
+          height={size.h}
+          onPointerDown={onDown}
+          onPointerMove={onMove}
+          onPointerUp={onUp}
+          onPointerLeave={onUp}
+        >
+          <defs>
+            <pattern id="felt" width="40" height="40" patternUnits="userSpaceOnUse">
+              <rect width="40" height="40" fill="#2f5d3a" />
+              <path d="M0,40 L40,0" stroke="#2a5434" stroke-width="6" />
+            </pattern>
+          </defs>
+          <rect x={vb[0]} y={vb[1]} width={vb[2]} height={vb[3]} fill="url(#felt)" />
+          {model.tiles.map((p) => (
+            <g key={`${p.x},${p.y}`} transform={`translate(${p.x * U},${-p.y * U})`} data-x={p.x} data-y={p.y} class="placed">
+              <TileSvg def={tiles.get(p.tile)} id={p.tile} rot={p.rot} meeples={p.meeples} src={p.src} />
+            </g>
+          ))}
+          {model.last && (
+            <rect
+              x={model.last.x * U + 2}
+              y={-model.last.y * U + 2}
+              width={U - 4}
+              height={U - 4}
+              fill="none"
+              stroke="#fff6a8"
+              stroke-width={Math.max(3, 2 * unitsPerPx)}
+              stroke-dasharray="10 6"
+              pointer-events="none"
+            />
+          )}
+          {spots.map((p) => {
+            const k = `${p.x},${p.y}`;
+            if (occupied.has(k)) return null;
+            return (
+              <g
+                key={k}
+                class="spot"
+                data-testid="place-spot"
+                data-x={p.x}
+                data-y={p.y}
+                transform={`translate(${p.x * U},${-p.y * U})`}
+                onPointerEnter={() => setHover(k)}
+                onPointerLeave={() => setHover((h) => (h === k ? null : h))}
+                onClick={() => clickable() && act(p.intent)}
+              >
+                {hover === k && drawnDef ? (
+                  <g opacity="0.75">
+                    <TileSvg def={drawnDef} id={model.drawn ?? ""} rot={rot} />
+                  </g>
+                ) : null}
+                <rect x="3" y="3" width="94" height="94" rx="6" fill="#fff7b0" fill-opacity={hover === k ? 0.15 : 0.45} stroke="#ffe14d" stroke-width="4" />
+              </g>
+            );
+          })}
+          {meepleTile && placedDef &&
+            intents.meeple.map((m, i) => {
+              const x = m.x ?? meepleTile.x;
+              const y = m.y ?? meepleTile.y;
+              const def = x === meepleTile.x && y === meepleTile.y ? placedDef : tiles.get(model.tiles.find((q) => q.x === x && q.y === y)?.tile ?? "");
+              const rotHere = x === meepleTile.x && y === meepleTile.y ? placedRot : (model.tiles.find((q) => q.x === x && q.y === y)?.rot ?? 0);
+              const a = def ? geometry(def).anchors[m.feature] : undefined;
+              if (!a) return null;
+              // Alternative pieces for one spot (large follower, …) sit beside it.
+              const dup = intents.meeple.slice(0, i).filter((o) => o.feature === m.feature && (o.x ?? meepleTile.x) === x && (o.y ?? meepleTile.y) === y).length;
+              const [ax, ay] = turn(a, rotHere);
+              const s = 11;
+              return (
+                <rect
+                  key={i}
+                  class="meeple-spot"
+                  data-testid="meeple-spot"
+                  data-feature={m.feature}
+                  data-kind={m.kind ?? ""}
+                  x={x * U + ax - s / 2 + dup * (s + 3)}
+                  y={-y * U + ay - s / 2}
+                  width={s}
+                  height={s}
+                  fill={dup ? "#ffe9a8" : "#ffffff"}
+                  stroke="#222"
+                  stroke-width="1.5"
+                  onClick={() => clickable() && act(m.intent)}
+                >
+                  <title>{intentLabel(m.intent)}</title>
+                </rect>
+              );
+            })}
+        </svg>
+        <div class="zoom" data-testid="zoom">
+          {[1, 2, 3, 4].map((n) => (
+            <button
+              key={n}
+              title={t("carc.zoom_n", { n })}
+              class={zoom.mode === "manual" && zoom.px === ZOOM_PX[n] ? "on" : ""}
+              onClick={() => setZoom({ mode: "manual", px: ZOOM_PX[n], ...centre() })}
+            >
+              {n}
+            </button>
+          ))}
+          <button title={t("carc.zoom_all")} class={zoom.mode === "all" ? "on" : ""} onClick={() => setZoom({ mode: "all" })}>
+            A
+          </button>
+        </div>
+      </div>
+      <div class="carc-side">
+        <div class="drawn card">
+          <div class="drawn-head">
+            <span>{t("carc.drawn")}</span>
+            <span class="tiles-left" data-testid="tiles-left">
+              {model.tilesLeft !== null ? t("carc.tiles_left", { n: model.tilesLeft }) : ""}
+            </span>
+          </div>
+          {meepleStep && intents.skip ? (
+            <button class="skip" data-testid="skip" title={t("carc.skip")} onClick={() => act(intents.skip!)}>
+              ✕<span>{t("carc.skip")}</span>
+            </button>
+          ) : drawnDef || model.drawn ? (
+            <div class="drawn-tile">
+              {myTurn && (
+                <button class="rot" data-testid="rotate-left" title={t("carc.rotate_left")} onClick={() => setRot((rot + 3) % 4)}>
+                  ⟲
+                </button>
+              )}
+              <svg viewBox="-4 -4 108 108" width="112" height="112" data-testid="drawn" data-rot={rot}>
+                <TileSvg def={drawnDef} id={model.drawn ?? ""} rot={myTurn ? rot : 0} />
+              </svg>
+              {myTurn && (
+                <button class="rot" data-testid="rotate-right" title={t("carc.rotate_right")} onClick={() => setRot((rot + 1) % 4)}>
+                  ⟳
+                </button>
+              )}
+            </div>
+          ) : null}
+          <p class="hint small">
+            {myTurn
+              ? spots.length
+                ? t("carc.place_hint")
+                : t("carc.no_spot")
+              : meepleStep
+                ? t("carc.meeple_hint")
+                : activeSeat !== undefined && !view.result
+                  ? t("carc.wait", { player: names(activeSeat) })
+                  : ""}
+          </p>
+        </div>
+        {intents.other.length > 0 && (
+          <div class="card legal">
+            {intents.other.map((it, i) => (
+              <button key={i} class="intent" onClick={() => act(it)}>
+                {intentLabel(it)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Room } from "../protocol.gen";
+import type { View } from "../store";
+
+export interface BoardProps {
+  view: View;
+  room: Room;
+  /** Send one of `view.legal` (or an intent built from it) to the server. */
+  act: (intent: Record<string, unknown>) => void;
+  names: (seat: number) => string;
+  catalogue: unknown;
+}
+
+export interface GameUi {
+  Board: (props: BoardProps) => preact.JSX.Element;
+  /** Extra words for a seat in the players panel (pieces left, …). */
+  seatExtra?: (view: View, seat: number) => preact.JSX.Element | string | null;
+  /** Whether the board needs the game's catalogue.json. */
+  needsCatalogue?: boolean;
+}
+
+export const SEAT_COLOURS = ["#d8262c", "#2a5bd7", "#f2c400", "#2f9e44", "#222222", "#9b4dca"];
+export const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "black", "purple"];

@@ -1,0 +1,103 @@
+import { useEffect, useState } from "preact/hooks";
+import type { Client } from "../client";
+import { gameName, t } from "../i18n";
+import type { Snapshot } from "../store";
+import { OptionsEditor, optionSummary } from "./options";
+
+export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
+  const [game, setGame] = useState<string>("");
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const info = s.games.find((g) => g.name === game);
+
+  useEffect(() => {
+    if (!game && s.games.length) {
+      const first = s.games.find((g) => g.name === "carcassonne") ?? s.games[0];
+      setGame(first.name);
+      setOptions({ ...first.options });
+    }
+  }, [s.games, game]);
+
+  return (
+    <div class="lobby">
+      <section class="card tables">
+        <h2>{t("lobby.tables")}</h2>
+        {s.rooms.length === 0 ? (
+          <p class="muted">{t("lobby.none")}</p>
+        ) : (
+          <table class="room-list" data-testid="room-list">
+            <thead>
+              <tr>
+                <th>{t("lobby.game")}</th>
+                <th>{t("lobby.status")}</th>
+                <th>{t("lobby.seats")}</th>
+                <th>{t("lobby.watchers")}</th>
+                <th>{t("lobby.options")}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {s.rooms.map((r) => (
+                <tr key={r.room} data-room={r.room} data-game={r.game} data-status={r.status}>
+                  <td>
+                    {gameName(r.game)} <span class="muted small">#{r.room}</span>
+                  </td>
+                  <td>
+                    <span class={`status status-${r.status}`}>{t(`status.${r.status}`)}</span>
+                  </td>
+                  <td>
+                    {r.seated}/{r.seats}
+                  </td>
+                  <td>{r.watchers}</td>
+                  <td class="small">{optionSummary(r.options)}</td>
+                  <td>
+                    <button data-testid="enter" onClick={() => client.open(r.room)}>
+                      {t("lobby.enter")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section class="card create">
+        <h2>{t("lobby.open")}</h2>
+        {s.games.length === 0 ? (
+          <p class="muted">{t("lobby.no_games")}</p>
+        ) : (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (game) client.create(game, options);
+            }}
+          >
+            <label>
+              {t("lobby.game")}{" "}
+              <select
+                data-testid="game-select"
+                value={game}
+                onChange={(e) => {
+                  const name = (e.target as HTMLSelectElement).value;
+                  setGame(name);
+                  setOptions({ ...(s.games.find((g) => g.name === name)?.options ?? {}) });
+                }}
+              >
+                {s.games.map((g) => (
+                  <option key={g.name} value={g.name}>
+                    {gameName(g.name)} ({g.min_seats}–{g.max_seats})
+                  </option>
+                ))}
+              </select>
+            </label>
+            {info && Object.keys(options).length > 0 && (
+              <OptionsEditor options={options} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
+            )}
+            <button type="submit" class="primary" data-testid="create">
+              {t("lobby.create")}
+            </button>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Client } from "../client";
+import { gameUi } from "../games";
+import { SEAT_COLOURS } from "../games/types";
+import { gameName, logLine, t } from "../i18n";
+import type { Room } from "../protocol.gen";
+import type { RoomState, Snapshot, View } from "../store";
+import { OptionsEditor } from "./options";
+
+export function seatNames(room: Room | null): (seat: number) => string {
+  return (seat: number) => room?.seats[seat]?.name ?? t("table.seat", { n: seat + 1 });
+}
+
+export function Table({ client, s, room }: { client: Client; s: Snapshot; room: string }) {
+  const tbl: RoomState | undefined = s.tables[room];
+  const info = tbl?.room ?? null;
+  const view = tbl?.view ?? null;
+  const names = seatNames(info);
+  const ui = gameUi(info?.game ?? view?.game ?? "");
+  const [catalogue, setCatalogue] = useState<unknown>(null);
+  const game = info?.game;
+
+  useEffect(() => {
+    if (game && ui.needsCatalogue) client.catalogue(game).then(setCatalogue, () => setCatalogue(null));
+  }, [game]);
+
+  if (!info) {
+    return (
+      <div class="card">
+        <button class="link" onClick={() => client.toLobby()}>
+          {t("table.back")}
+        </button>
+        <p class="muted">{t("table.loading")}</p>
+      </div>
+    );
+  }
+  const spectator = info.you === null;
+  const Board = ui.Board;
+  return (
+    <div class="table" data-testid="table" data-room={room} data-status={info.status} data-v={tbl?.v ?? -1}>
+      <div class="table-main">
+        <div class="table-head">
+          <button class="link" data-testid="back" onClick={() => client.toLobby()}>
+            {t("table.back")}
+          </button>
+          <h2>
+            {gameName(info.game)} <span class="muted small">#{room}</span>
+          </h2>
+          <span class={`status status-${info.status}`}>{t(`status.${info.status}`)}</span>
+          {spectator && (
+            <span class="badge spectator" data-testid="spectator">
+              👁 {t("table.spectator")}
+            </span>
+          )}
+          <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
+        </div>
+        {view && <TurnBanner view={view} names={names} />}
+        {view?.result && <ResultPanel view={view} names={names} />}
+        {info.status === "waiting" || !view ? (
+          <div class="card waiting">
+            <p>{t("table.not_started")}</p>
+          </div>
+        ) : (
+          <Board
+            view={view}
+            room={info}
+            names={names}
+            catalogue={catalogue}
+            act={(intent) => client.act(room, intent)}
+          />
+        )}
+      </div>
+      <aside class="table-side">
+        <Players info={info} view={view} names={names} me={s.me?.player ?? null} extra={ui.seatExtra} />
+        <Tools client={client} info={info} me={s.me?.player ?? null} />
+        {view && <Log view={view} names={names} game={info.game} />}
+        <Chat client={client} tbl={tbl} room={room} />
+      </aside>
+    </div>
+  );
+}
+
+function TurnBanner({ view, names }: { view: View; names: (n: number) => string }) {
+  if (view.result) return null;
+  const active = view.active ?? [];
+  const mine = view.you !== null && view.you !== undefined && active.includes(view.you);
+  return (
+    <div class={`turn ${mine ? "mine" : ""}`} data-testid="turn">
+      {mine ? t("table.your_turn") : t("table.waiting_for", { names: active.map(names).join(", ") })}
+    </div>
+  );
+}
+
+function ResultPanel({ view, names }: { view: View; names: (n: number) => string }) {
+  const r = view.result!;
+  const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = order.filter((o) => o.rank === 1).map((o) => names(o.seat));
+  return (
+    <div class="card result" data-testid="result">
+      <h3>
+        {t("table.result")} — {t("table.winner", { names: winners.join(", ") })}
+      </h3>
+      <ol class="ranking">
+        {order.map(({ rank, seat }) => (
+          <li key={seat}>
+            <span class="rank">{t("table.rank", { rank })}</span>
+            <span class="swatch" style={{ background: SEAT_COLOURS[seat % SEAT_COLOURS.length] }} />
+            <span class="name">{names(seat)}</span>
+            <span class="score">{t("table.points", { n: r.scores[seat] })}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Players({
+  info,
+  view,
+  names,
+  me,
+  extra,
+}: {
+  info: Room;
+  view: View | null;
+  names: (n: number) => string;
+  me: string | null;
+  extra?: (view: View, seat: number) => preact.JSX.Element | string | null;
+}) {
+  const active = view?.active ?? [];
+  const playing = info.status !== "waiting";
+  return (
+    <section class="card players" data-testid="players">
+      <h3>{t("table.players")}</h3>
+      <ul>
+        {info.seats.map((seat, i) => {
+          const moving = playing && !view?.result && active.includes(i);
+          return (
+            <li key={i} class={`seat ${seat ? "" : "empty"} ${moving ? "moving" : ""}`} data-seat={i}>
+              <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
+              {seat ? (
+                <span class="who">
+                  <span class="name" data-testid="seat-name">
+                    {moving ? `*${seat.name}*` : seat.name}
+                  </span>
+                  {seat.player === me && <span class="tag you">{t("table.you")}</span>}
+                  {seat.bot && <span class="tag bot">{t("table.bot")}</span>}
+                  {seat.player === info.host && <span class="tag host">{t("table.host")}</span>}
+                  {!seat.bot && (
+                    <span class={`online ${seat.online ? "on" : "off"}`} title={t(seat.online ? "table.online" : "table.away")}>
+                      ●
+                    </span>
+                  )}
+                </span>
+              ) : (
+                <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
+              )}
+              {view && playing && (
+                <span class="pts" data-testid="score">
+                  {view.scores?.[i] ?? 0}
+                </span>
+              )}
+              {view && playing && extra && <span class="extra">{extra(view, i)}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Tools({ client, info, me }: { client: Client; info: Room; me: string | null }) {
+  const waiting = info.status === "waiting";
+  const seated = info.you !== null;
+  const host = info.host !== null && info.host === me;
+  const free = info.seats.some((x) => x === null);
+  const send = client.send.bind(client);
+  return (
+    <section class="card tools" data-testid="tools">
+      <h3>{t("table.tools")}</h3>
+      <div class="buttons">
+        {waiting && !seated && free && (
+          <button data-testid="tool-join" onClick={() => send({ t: "sit", room: info.room, seat: null })}>
+            {t("tool.join")}
+          </button>
+        )}
+        {waiting && seated && (
+          <button data-testid="tool-stand" onClick={() => send({ t: "stand", room: info.room })}>
+            {t("tool.stand")}
+          </button>
+        )}
+        {waiting && host && free && (
+          <button data-testid="tool-bot" onClick={() => send({ t: "bot", room: info.room, seat: null })}>
+            {t("tool.bot")}
+          </button>
+        )}
+        {waiting && seated && (
+          <button class="primary" data-testid="tool-start" onClick={() => send({ t: "start", room: info.room })}>
+            {t("tool.start")}
+          </button>
+        )}
+        <button data-testid="tool-leave" onClick={() => client.leave(info.room)}>
+          {t("tool.leave")}
+        </button>
+        {!waiting && (
+          <button class="small" onClick={() => send({ t: "resync", room: info.room })}>
+            {t("tool.resync")}
+          </button>
+        )}
+      </div>
+      {Object.keys(info.options).length > 0 && (
+        <details open={waiting}>
+          <summary>{t("table.options")}</summary>
+          <OptionsEditor
+            options={info.options}
+            disabled={!waiting || !host}
+            onChange={(key, value) => send({ t: "option", room: info.room, key, value })}
+          />
+        </details>
+      )}
+    </section>
+  );
+}
+
+function Log({ view, names, game }: { view: View; names: (n: number) => string; game: string }) {
+  const ref = useRef<HTMLOListElement>(null);
+  const log = view.log ?? [];
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [log.length]);
+  return (
+    <section class="card log">
+      <h3>{t("table.log")}</h3>
+      <ol ref={ref} data-testid="log">
+        {log.slice(-200).map((e, i) => (
+          <li key={i} data-code={e.code}>
+            {logLine(game, e, names)}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Chat({ client, tbl, room }: { client: Client; tbl: RoomState | undefined; room: string }) {
+  const [text, setText] = useState("");
+  const ref = useRef<HTMLDivElement>(null);
+  const lines = tbl?.chat ?? [];
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+  return (
+    <section class="card chat">
+      <h3>{t("table.chat")}</h3>
+      <div class="lines" ref={ref} data-testid="chat-lines">
+        {lines.map((c, i) => (
+          <div key={i} class={c.from ? "line" : "line system"}>
+            {c.from && <b>{c.from}: </b>}
+            {c.text}
+          </div>
+        ))}
+      </div>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!text.trim()) return;
+          client.chat(room, text);
+          setText("");
+        }}
+      >
+        <input
+          data-testid="chat-input"
+          value={text}
+          placeholder={t("table.chat_placeholder")}
+          maxLength={500}
+          onInput={(e) => setText((e.target as HTMLInputElement).value)}
+        />
+        <button type="submit">{t("table.send")}</button>
+      </form>
+    </section>
+  );
+}
