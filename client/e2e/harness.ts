@@ -1,7 +1,7 @@
 // Starts a real server on a free loopback port and Chromium (Debian's) headless.
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -32,7 +32,15 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
+/** The server serves client/dist; build it when it is missing. */
+export function ensureBuilt(): void {
+  if (existsSync(join(CLIENT_DIR, "dist", "index.html"))) return;
+  const r = spawnSync("npx", ["vite", "build"], { cwd: CLIENT_DIR, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("vite build failed");
+}
+
 export async function startServer(extra: string[] = []): Promise<Server> {
+  ensureBuilt();
   const port = await freePort();
   const python = process.env.SPIELTISCH_PYTHON ?? join(REPO_DIR, ".venv", "bin", "python");
   const proc = spawn(python, ["-m", "server", "--host", "127.0.0.1", "--port", String(port), ...extra], {

@@ -252,18 +252,18 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
           ) : drawnDef || model.drawn ? (
             <div class="drawn-tile">
               {myTurn && (
-                <button class="rot" data-testid="rotate-left" title={t("carc.rotate_left")} onClick={() => setRot((rot + 3) % 4)}>
-                  ⟲
-                </button>
+                <div class="rots">
+                  <button class="rot" data-testid="rotate-left" title={t("carc.rotate_left")} onClick={() => setRot((rot + 3) % 4)}>
+                    ←
+                  </button>
+                  <button class="rot" data-testid="rotate-right" title={t("carc.rotate_right")} onClick={() => setRot((rot + 1) % 4)}>
+                    →
+                  </button>
+                </div>
               )}
-              <svg viewBox="-4 -4 108 108" width="112" height="112" data-testid="drawn" data-rot={rot}>
+              <svg viewBox="-4 -4 108 108" width="120" height="120" data-testid="drawn" data-rot={rot}>
                 <TileSvg def={drawnDef} id={model.drawn ?? ""} rot={myTurn ? rot : 0} />
               </svg>
-              {myTurn && (
-                <button class="rot" data-testid="rotate-right" title={t("carc.rotate_right")} onClick={() => setRot((rot + 1) % 4)}>
-                  ⟳
-                </button>
-              )}
             </div>
           ) : null}
           <p class="hint small">

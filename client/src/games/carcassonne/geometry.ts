@@ -78,15 +78,18 @@ interface CityShape {
   fill: string;
   wall: string;
   anchor: Pt;
+  /** Where to stand instead when another segment of the tile has taken `anchor`. */
+  alt: Pt;
   shield: Pt;
 }
 const CITY_SHAPES: CityShape[] = [
-  { sides: ["N"], fill: "M0,0 L100,0 C78,38 22,38 0,0 Z", wall: "M100,0 C78,38 22,38 0,0", anchor: [50, 13], shield: [72, 9] },
+  { sides: ["N"], fill: "M0,0 L100,0 C78,38 22,38 0,0 Z", wall: "M100,0 C78,38 22,38 0,0", anchor: [50, 13], alt: [30, 10], shield: [72, 9] },
   {
     sides: ["N", "E"],
     fill: "M0,0 L100,0 L100,100 Q60,40 0,0 Z",
     wall: "M100,100 Q60,40 0,0",
     anchor: [74, 26],
+    alt: [88, 12],
     shield: [88, 10],
   },
   {
@@ -94,6 +97,7 @@ const CITY_SHAPES: CityShape[] = [
     fill: "M0,0 Q50,34 100,0 L100,100 Q50,66 0,100 Z",
     wall: "M0,0 Q50,34 100,0 M100,100 Q50,66 0,100",
     anchor: [50, 50],
+    alt: [22, 50],
     shield: [24, 36],
   },
   {
@@ -101,9 +105,10 @@ const CITY_SHAPES: CityShape[] = [
     fill: "M0,0 L100,0 L100,100 Q50,52 0,100 Z",
     wall: "M100,100 Q50,52 0,100",
     anchor: [50, 36],
+    alt: [75, 30],
     shield: [22, 20],
   },
-  { sides: ["N", "E", "S", "W"], fill: "M0,0 H100 V100 H0 Z", wall: "", anchor: [50, 50], shield: [24, 22] },
+  { sides: ["N", "E", "S", "W"], fill: "M0,0 H100 V100 H0 Z", wall: "", anchor: [50, 50], alt: [30, 30], shield: [24, 22] },
 ];
 
 export interface CityPlacement {
@@ -198,7 +203,11 @@ export function geometry(tile: TileDef): TileGeometry {
   const anchors: Record<string, Pt> = {};
   const cities = tile.cities.map((def) => {
     const place = cityPlacement(def.edges);
-    if (place) anchors[def.id] = turn(place.shape.anchor, place.r);
+    if (place) {
+      const main = turn(place.shape.anchor, place.r);
+      const crowded = Object.values(anchors).some((p) => dist(p, main) < 11);
+      anchors[def.id] = crowded ? turn(place.shape.alt, place.r) : main;
+    }
     return { def, place };
   });
   // Two caps of one tile share no anchor: caps sit at their own sides.

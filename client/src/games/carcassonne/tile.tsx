@@ -63,6 +63,52 @@ function Goods({ at, kind }: { at: Pt; kind: string }) {
   return <circle cx={at[0]} cy={at[1]} r="4" fill={colour} stroke="#fff" stroke-width="1" />;
 }
 
+function Cathedral({ at }: { at: Pt }) {
+  return (
+    <g transform={`translate(${at[0] + 12},${at[1] + 12})`}>
+      <rect x="-6" y="-4" width="12" height="9" fill="#e9e4d8" stroke="#4a4a4a" stroke-width="1" />
+      <path d="M-7,-4 L0,-10 L7,-4 Z" fill="#5b6d8a" stroke="#4a4a4a" stroke-width="1" />
+      <path d="M0,-15 V-10 M-2,-13 H2" stroke="#4a4a4a" stroke-width="1.2" />
+    </g>
+  );
+}
+
+function Inn({ at }: { at: Pt }) {
+  return (
+    <g transform={`translate(${at[0] + 10},${at[1] + 9})`}>
+      <rect x="-5" y="-3" width="10" height="7" fill="#f3e2bd" stroke="#5a3a20" stroke-width="1" />
+      <path d="M-6,-3 L0,-8 L6,-3 Z" fill="#c0392b" stroke="#5a3a20" stroke-width="1" />
+    </g>
+  );
+}
+
+function Volcano() {
+  return (
+    <g transform="translate(50,56)">
+      <path d="M-22,14 L-7,-10 H7 L22,14 Z" fill="#6b4a35" stroke="#3b2a1d" stroke-width="1.5" />
+      <path d="M-7,-10 Q0,-4 7,-10 L4,-16 Q0,-22 -4,-16 Z" fill="#e8542a" />
+    </g>
+  );
+}
+
+function Dragon() {
+  return (
+    <g transform="translate(84,86)">
+      <circle r="8" fill="#fff3" stroke="#9b1c1c" stroke-width="1.5" />
+      <path d="M-5,3 Q-2,-6 4,-4 L6,-6 L5,-1 Q2,4 -5,3 Z" fill="#b3261e" />
+    </g>
+  );
+}
+
+function Portal() {
+  return (
+    <g transform="translate(84,86)">
+      <circle r="7" fill="none" stroke="#8e44ad" stroke-width="2.5" />
+      <circle r="3" fill="#d7b8f0" />
+    </g>
+  );
+}
+
 export interface TileProps {
   def: TileDef | undefined;
   id: string;
@@ -133,23 +179,11 @@ export class TileSvg extends Component<TileProps> {
           place && c.shield ? <Shield key={`s${c.id}`} at={upright(turn(place.shape.shield, place.r))} /> : null,
         )}
         {g.cities.map(({ def: c }) => (c.goods ? <Goods key={`g${c.id}`} at={upright(g.anchors[c.id])} kind={c.goods} /> : null))}
-        {g.cities.map(({ def: c }) =>
-          c.cathedral ? (
-            <text key={`k${c.id}`} x={upright(g.anchors[c.id])[0]} y={upright(g.anchors[c.id])[1] + 14} font-size="14" text-anchor="middle">
-              ⛪
-            </text>
-          ) : null,
-        )}
-        {g.roads.map(({ def: r }) =>
-          r.inn ? (
-            <rect key={`i${r.id}`} x={upright(g.anchors[r.id])[0] + 5} y={upright(g.anchors[r.id])[1] + 5} width="9" height="7" fill="#c0392b" stroke="#fff" />
-          ) : null,
-        )}
-        {(def.volcano || def.dragon || def.magic_portal) && (
-          <text x="86" y="94" font-size="12" text-anchor="middle">
-            {def.volcano ? "🌋" : def.dragon ? "🐉" : "✨"}
-          </text>
-        )}
+        {g.cities.map(({ def: c }) => (c.cathedral ? <Cathedral key={`k${c.id}`} at={upright(g.anchors[c.id])} /> : null))}
+        {g.roads.map(({ def: r }) => (r.inn ? <Inn key={`i${r.id}`} at={upright(g.anchors[r.id])} /> : null))}
+        {def.volcano && <Volcano />}
+        {def.dragon && <Dragon />}
+        {def.magic_portal && <Portal />}
         <rect width="100" height="100" fill="none" stroke="#3b3b2b" stroke-opacity="0.35" stroke-width="1" />
         {(meeples ?? []).map((m, i) => {
           const a = g.anchors[m.feature];

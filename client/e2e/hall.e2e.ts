@@ -1,0 +1,94 @@
+// The hall with any registered game: lobby, chat commands, the generic table view,
+// the language switch and the connection state.
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer } from "./harness";
+
+let server: Server;
+let chrome: Chrome;
+let games: { name: string; min_seats: number; max_seats: number; options: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  server = await startServer(["--bot-delay", "0.05"]);
+  chrome = await startChrome();
+  games = await (await fetch(`${server.url}/api/games`)).json();
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+});
+
+describe("the hall", () => {
+  test("lobby, chat commands and a generic table played by buttons", async () => {
+    const others = games.filter((g) => g.name !== "carcassonne").sort((a, b) => a.min_seats - b.min_seats);
+    const generic = others[0];
+    expect(generic, "a game without its own board").toBeDefined();
+    const { ctx, page } = await newPerson(chrome.browser, server.url, "Hanna");
+    await page.getByTestId("game-select").selectOption(generic!.name);
+    await page.getByTestId("create").click();
+    await page.getByTestId("table").waitFor();
+    await expect.poll(() => page.url()).toContain("?t=");
+
+    // Typed commands do what the buttons do; a wrong one explains itself.
+    await page.getByTestId("chat-input").fill("/dance");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.getByTestId("chat-lines").getByText("Unknown command /dance").waitFor();
+    await page.getByTestId("chat-input").fill("/join");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.locator('[data-testid="players"] [data-testid="seat-name"]', { hasText: "Hanna" }).waitFor();
+    for (let i = 1; i < generic!.min_seats; i++) {
+      await page.getByTestId("chat-input").fill("/bot");
+      await page.getByTestId("chat-input").press("Enter");
+      await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
+    }
+    await page.getByTestId("chat-input").fill("hello table");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.getByTestId("chat-lines").getByText("hello table").waitFor();
+    await page.getByTestId("chat-input").fill("/start");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+
+    // The generic view offers each legal intent as a button; play a few.
+    for (let i = 0; i < 4; i++) {
+      const buttons = page.locator('[data-testid="legal"] button');
+      await buttons.first().waitFor();
+      const before = Number(await page.getByTestId("table").getAttribute("data-v"));
+      await buttons.first().click();
+      await expect.poll(async () => Number(await page.getByTestId("table").getAttribute("data-v"))).toBeGreaterThan(before);
+    }
+    await expect(page.locator('[data-testid="log"] li').count()).resolves.toBeGreaterThan(0);
+
+    // Japanese, switched live; back to English.
+    await page.getByTestId("lang").click();
+    await page.getByText("ゲームログ").waitFor();
+    await page.getByTestId("lang").click();
+    await page.getByText("Game log").waitFor();
+
+    // /leave takes us back to the hall, which lists the table as playing.
+    await page.getByTestId("chat-input").fill("/leave");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.locator(`[data-testid="room-list"] tr[data-status="playing"]`).first().waitFor();
+    await page.screenshot({ path: screenshotPath("hall-lobby.png") });
+    await ctx.close();
+  });
+
+  test("a dropped connection shows and recovers by itself", async () => {
+    const { ctx, page } = await newPerson(chrome.browser, server.url, "Ivo");
+    await page.evaluate(() => {
+      const c = (window as unknown as { spieltisch: { conn: { ws: WebSocket } } }).spieltisch;
+      c.conn["ws"].close();
+    });
+    await page.locator('[data-testid="conn"][data-state="reconnecting"]').waitFor();
+    await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem("spieltisch.token"));
+    expect(token).toBeTruthy();
+    await ctx.close();
+  });
+
+  test("the language follows the browser", async () => {
+    const { ctx, page } = await newPerson(chrome.browser, server.url, "Yuki", "ja-JP");
+    await page.getByText("テーブル一覧").waitFor();
+    await ctx.close();
+  });
+});
