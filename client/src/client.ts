@@ -46,6 +46,20 @@ export function createClient(): Client {
   let awaitingCreate = false;
   const catalogues = new Map<string, Promise<unknown>>();
 
+  // A stale address (a table that has gone) leads back to the hall.
+  let seenNotice = 0;
+  store.subscribe((st) => {
+    const last = st.notices[st.notices.length - 1];
+    if (!last || last.id === seenNotice) return;
+    seenNotice = last.id;
+    const cur = st.current;
+    if (last.code === "unknown_room" && cur !== null && !st.tables[cur]?.room) {
+      conn.rooms.delete(cur);
+      go(null);
+      conn.lobby();
+    }
+  });
+
   // The creator of a table is put in it by the server; follow it there.
   store.subscribe(() => {
     if (!awaitingCreate) return;

@@ -131,7 +131,12 @@ export class Connection {
     this.store.resetViews();
     const ws = this.ws!;
     if (this.wantsLobby) ws.send(encode({ t: "rooms" }));
-    for (const room of this.rooms) ws.send(encode({ t: "enter", room }));
+    // With the version we hold, the server sends just the patches we missed.
+    for (const room of this.rooms) {
+      const held = this.store.state.tables[room];
+      const v = held?.view ? held.v : null;
+      ws.send(encode({ t: "enter", room, v }));
+    }
     const queued = this.queue;
     this.queue = [];
     for (const m of queued) ws.send(encode(m));

@@ -1,0 +1,204 @@
+// The issue's proof: two people and a watcher at a Carcassonne table with the
+// river, a reload mid-game, and a whole game against an AI player. Screenshots go
+// to client/test-results/; the bundle size and the patch/redraw time are printed.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Chrome, CLIENT_DIR, newPerson, type Server, screenshotPath, startChrome, startServer } from "./harness";
+
+let server: Server;
+let chrome: Chrome;
+let hasCarcassonne = false;
+
+beforeAll(async () => {
+  server = await startServer(["--bot-delay", "0.02"]);
+  chrome = await startChrome();
+  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
+  hasCarcassonne = games.some((g) => g.name === "carcassonne");
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+});
+
+async function version(page: Page): Promise<number> {
+  return Number(await page.getByTestId("table").getAttribute("data-v"));
+}
+
+async function waitVersionAbove(page: Page, v: number): Promise<void> {
+  await expect.poll(() => version(page), { timeout: 15_000 }).toBeGreaterThan(v);
+}
+
+/** Whose turn the page shows: "mine", "other" or "over". */
+async function turnState(page: Page): Promise<"mine" | "other" | "over"> {
+  if (await page.getByTestId("result").count()) return "over";
+  if (await page.locator('[data-testid="turn"].mine').count()) return "mine";
+  return "other";
+}
+
+async function waitMyTurn(page: Page, timeout = 30_000): Promise<boolean> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await turnState(page);
+    if (s === "mine") return true;
+    if (s === "over") return false;
+    if (Date.now() > deadline) throw new Error("my turn did not come");
+    await page.waitForTimeout(40);
+  }
+}
+
+/** One turn through the UI: rotate until the tile fits somewhere, place it, then
+ * put a follower on a white square (when `meeple`) or press ✕. */
+async function playTurn(page: Page, meeple: boolean): Promise<void> {
+  for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
+    await page.getByTestId("rotate-right").click();
+  }
+  const spots = page.getByTestId("place-spot");
+  expect(await spots.count()).toBeGreaterThan(0);
+  const v = await version(page);
+  await spots.first().click();
+  await waitVersionAbove(page, v);
+  // After placing: white squares for free follower spots and the skip button.
+  const skip = page.getByTestId("skip");
+  if (!(await skip.count())) return; // the engine may end the turn itself (no follower left)
+  const squares = page.getByTestId("meeple-spot");
+  const v2 = await version(page);
+  if (meeple && (await squares.count()) > 0) await squares.first().click();
+  else await skip.click();
+  await waitVersionAbove(page, v2);
+}
+
+describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the browser", () => {
+  test("two players and a watcher; a reload mid-game keeps the seat", async (t) => {
+    if (!hasCarcassonne) t.skip();
+    const ada = await newPerson(chrome.browser, server.url, "Ada");
+    const ben = await newPerson(chrome.browser, server.url, "Ben");
+    const cleo = await newPerson(chrome.browser, server.url, "Cleo");
+
+    // Ada opens a table with the river; Ben and Cleo see it in the hall.
+    await ada.page.getByTestId("game-select").selectOption("carcassonne");
+    const fluss = ada.page.getByTestId("option-fluss");
+    if ((await fluss.count()) && !(await fluss.isChecked())) await fluss.check();
+    await ada.page.getByTestId("create").click();
+    await ada.page.getByTestId("table").waitFor();
+    const room = (await ada.page.getByTestId("table").getAttribute("data-room"))!;
+    await ada.page.getByTestId("tool-join").click();
+    // The option may also be typed, as on Brettspielwelt; check it is on either way.
+    if (!(await fluss.count())) {
+      await ada.page.getByTestId("chat-input").fill("/option fluss on");
+      await ada.page.getByTestId("chat-input").press("Enter");
+    }
+    await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(true);
+
+    await ben.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
+    await ben.page.getByTestId("tool-join").click();
+    await cleo.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
+    await cleo.page.getByTestId("spectator").waitFor();
+    await cleo.page.screenshot({ path: screenshotPath("carcassonne-lobby-table.png") });
+    await ben.page.getByTestId("tool-start").click();
+    for (const p of [ada.page, ben.page, cleo.page]) await p.locator('[data-testid="table"][data-status="playing"]').waitFor();
+
+    // The river source is on the board for everybody.
+    for (const p of [ada.page, ben.page, cleo.page]) await p.locator("g.placed").first().waitFor();
+
+    const seatsPlayed: string[] = [];
+    for (let turn = 0; turn < 6; turn++) {
+      const mover = (await turnState(ada.page)) === "mine" ? ada : ben;
+      await waitMyTurn(mover.page);
+      const tilesBefore = await cleo.page.locator("g.placed").count();
+      await playTurn(mover.page, turn % 2 === 0);
+      seatsPlayed.push(mover === ada ? "Ada" : "Ben");
+      // The watcher sees each move.
+      await expect.poll(() => cleo.page.locator("g.placed").count()).toBeGreaterThan(tilesBefore);
+      expect(await cleo.page.getByTestId("place-spot").count()).toBe(0);
+      if (turn === 2) {
+        // Ben reloads mid-game and carries on in the same seat.
+        await ben.page.reload();
+        await ben.page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+        await ben.page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+        await expect.poll(() => ben.page.getByTestId("spectator").count()).toBe(0);
+        await expect
+          .poll(async () => ben.page.locator("g.placed").count())
+          .toBe(await cleo.page.locator("g.placed").count());
+      }
+    }
+    expect(seatsPlayed).toContain("Ada");
+    expect(seatsPlayed).toContain("Ben");
+    // Followers are drawn in seat colours on the watcher's board.
+    await expect.poll(() => cleo.page.locator("g.meeple").count()).toBeGreaterThan(0);
+    await cleo.page.screenshot({ path: screenshotPath("carcassonne-mid-game.png") });
+    // The moving player is marked *name* as on Brettspielwelt.
+    await expect.poll(() => cleo.page.locator('[data-testid="seat-name"]', { hasText: /^\*.+\*$/ }).count()).toBe(1);
+    for (const p of [ada, ben, cleo]) await p.ctx.close();
+  });
+
+  test("a whole game against an AI player, then the numbers", async (t) => {
+    if (!hasCarcassonne) t.skip();
+    const dora = await newPerson(chrome.browser, server.url, "Dora", "ja-JP");
+    const page = dora.page;
+    await page.getByTestId("game-select").selectOption("carcassonne");
+    await page.getByTestId("create").click();
+    await page.getByTestId("table").waitFor();
+    await page.getByTestId("tool-join").click();
+    await page.getByTestId("tool-bot").click();
+    await page.locator(".seat .tag.bot").waitFor();
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+
+    let turns = 0;
+    while (await waitMyTurn(page, 60_000)) {
+      await playTurn(page, turns % 3 === 0);
+      turns++;
+      if (turns === 12) await page.screenshot({ path: screenshotPath("carcassonne-board.png") });
+      expect(turns).toBeLessThan(120);
+    }
+    await page.getByTestId("result").waitFor();
+    await page.screenshot({ path: screenshotPath("carcassonne-result.png") });
+    const placed = await page.locator("g.placed").count();
+    expect(placed).toBeGreaterThan(40);
+
+    // Time to apply one patch and redraw the finished board (one follower moves),
+    // and to redraw every tile from a fresh snapshot, measured in the page.
+    const timing = await page.evaluate(async () => {
+      type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const c = (window as Any).spieltisch;
+      const room: string = c.store.state.current;
+      const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const patchRuns: number[] = [];
+      const fullRuns: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const tbl = c.store.state.tables[room];
+        const t0 = performance.now();
+        c.store.handle({ t: "patch", room, v: tbl.v + 1, ops: [["s", ["scores", 0], (tbl.view.scores[0] as number) + 1]] });
+        await frame();
+        patchRuns.push(performance.now() - t0);
+        const t1 = performance.now();
+        c.store.handle({ t: "snapshot", room, v: tbl.v + 2, view: structuredClone(c.store.state.tables[room].view) });
+        await frame();
+        fullRuns.push(performance.now() - t1);
+      }
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      return { patch: median(patchRuns), full: median(fullRuns), tiles: document.querySelectorAll("g.placed").length };
+    });
+    const assets = join(CLIENT_DIR, "dist", "assets");
+    let gz = 0;
+    let raw = 0;
+    for (const f of readdirSync(assets)) {
+      const b = readFileSync(join(assets, f));
+      raw += b.length;
+      gz += gzipSync(b).length;
+    }
+    gz += gzipSync(readFileSync(join(CLIENT_DIR, "dist", "index.html"))).length;
+    console.log(
+      `[measure] bundle ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzipped; ` +
+        `patch+redraw of a ${timing.tiles}-tile board: ${timing.patch.toFixed(1)} ms (median of 15), ` +
+        `full redraw from a snapshot: ${timing.full.toFixed(1)} ms; ${turns} turns played through the UI`,
+    );
+    expect(gz).toBeLessThan(150 * 1024);
+    await dora.ctx.close();
+  });
+});
