@@ -431,7 +431,7 @@ def test_end_completes_the_round(
         assert s.ending and s.last_seat == (s.start - 1) % seats
         turns = s.turns
         seen: list[int] = []
-        playout(game, s, offset, lambda st, who, _i: seen.append(who))
+        playout(game, s, offset, lambda _s, who, _i, seen=seen: seen.append(who))
         # every player had the same number of turns: the round ends before the start player
         assert s.turns - turns == seats - 1 - offset
         if seen:
