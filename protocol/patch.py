@@ -32,17 +32,33 @@ class PatchError(ValueError):
 def same(a: Any, b: Any) -> bool:
     """Equality that also tells ``1`` from ``True`` and ``1.0``, as the wire does.
 
-    Python's ``==`` is fast but type-blind (``True == 1 == 1.0``); when it says two
-    containers are equal, their encodings settle it in one C-speed pass."""
+    Python's ``==`` is fast but type-blind (``True == 1 == 1.0``). When it says two
+    containers are equal, equal encodings settle it in one C-speed pass; only when the
+    encodings differ (a type, or merely the order of keys) is the tree walked."""
     if a is b:
         return True
     t = type(a)
     if t is not type(b):
         return False
     if t is dict or t is list:
-        return bool(a == b) and _encode(a) == _encode(b)
+        return bool(a == b) and (_encode(a) == _encode(b) or equal(a, b))
     if t is float:
         return bool(a == b) or (a != a and b != b)  # NaN equals NaN here
+    return bool(a == b)
+
+
+def equal(a: Any, b: Any) -> bool:
+    """Structural equality as the wire sees it: types matter, key order does not,
+    and NaN equals NaN."""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        return a.keys() == b.keys() and all(equal(v, b[k]) for k, v in a.items())
+    if t is list:
+        return len(a) == len(b) and all(equal(x, y) for x, y in zip(a, b, strict=True))
+    if t is float:
+        return bool(a == b) or (a != a and b != b)
     return bool(a == b)
 
 

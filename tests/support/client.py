@@ -14,9 +14,9 @@ from protocol.patch import apply
 
 
 class Client:
-    def __init__(self, ws: ClientConnection, use_json: bool = False) -> None:
+    def __init__(self, ws: ClientConnection, use_json: bool | None = False) -> None:
         self.ws = ws
-        self.json = use_json
+        self.json = use_json  # None: either framing may come back (a fuzzer's socket)
         self.views: dict[str, tuple[int, Any]] = {}
         self.gaps: list[tuple[str, int, int]] = []
         self.inbox: list[dict[str, Any]] = []  # everything received, in order
@@ -54,7 +54,7 @@ class Client:
     async def _read(self, timeout: float) -> dict[str, Any]:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         if isinstance(raw, str):
-            assert self.json, "a MessagePack client was answered in JSON"
+            assert self.json is not False, "a MessagePack client was answered in JSON"
             msg = msgspec.json.decode(raw)
         else:
             assert not self.json, "a JSON client was answered in MessagePack"

@@ -1,0 +1,85 @@
+"""The broker contract. Every implementation runs these very tests: add it to
+``BROKERS`` (the Redis broker comes with its own issue and its own fixture)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from server.broker import Broker, MemoryBroker
+
+BROKERS = ["memory"]
+
+
+@pytest.fixture(params=BROKERS)
+async def broker(request) -> AsyncIterator[Broker]:
+    b: Broker = MemoryBroker()
+    yield b
+    await b.close()
+
+
+async def settle() -> None:
+    # Delivery may be asynchronous (Redis); give it a moment either way.
+    for _ in range(20):
+        await asyncio.sleep(0.01)
+
+
+async def test_publish_reaches_subscribers_of_that_channel_only(broker) -> None:
+    got_a: list[bytes] = []
+    got_b: list[bytes] = []
+    await broker.subscribe("a", got_a.append)
+    await broker.subscribe("b", got_b.append)
+    await broker.publish("a", b"1")
+    await broker.publish("a", b"2")
+    await broker.publish("c", b"x")
+    await settle()
+    assert got_a == [b"1", b"2"] and got_b == []
+
+
+async def test_every_subscriber_gets_each_message_and_unsubscribe_stops_it(broker) -> None:
+    one: list[bytes] = []
+    two: list[bytes] = []
+    await broker.subscribe("ch", one.append)
+    await broker.subscribe("ch", two.append)
+    await broker.publish("ch", b"x")
+    await settle()
+    await broker.unsubscribe("ch", one.append)
+    await broker.publish("ch", b"y")
+    await settle()
+    assert one == [b"x"] and two == [b"x", b"y"]
+
+
+async def test_log_keeps_entries_in_order(broker) -> None:
+    assert await broker.read_log("log:r") == []
+    for i in range(5):
+        assert await broker.append("log:r", bytes([i])) == i
+    assert await broker.read_log("log:r") == [bytes([i]) for i in range(5)]
+    assert await broker.read_log("log:r", 3) == [b"\x03", b"\x04"]
+    assert await broker.read_log("log:other") == []
+    await broker.delete_log("log:r")
+    assert await broker.read_log("log:r") == []
+
+
+async def test_keys_expire(broker) -> None:
+    await broker.put("k", b"v")
+    await broker.put("short", b"v", ttl=0.05)
+    assert await broker.get("k") == b"v"
+    assert await broker.get("short") == b"v"
+    await asyncio.sleep(0.15)
+    assert await broker.get("short") is None
+    await broker.delete("k")
+    assert await broker.get("k") is None
+
+
+async def test_a_lease_has_one_owner_until_it_expires(broker) -> None:
+    assert await broker.acquire("lease:r", "A", ttl=0.2)
+    assert not await broker.acquire("lease:r", "B", ttl=0.2)
+    assert await broker.acquire("lease:r", "A", ttl=0.2)  # renewal
+    await asyncio.sleep(0.3)
+    assert await broker.acquire("lease:r", "B", ttl=0.2)
+    await broker.release("lease:r", "A")  # not A's any more: no effect
+    assert not await broker.acquire("lease:r", "A", ttl=0.2)
+    await broker.release("lease:r", "B")
+    assert await broker.acquire("lease:r", "A", ttl=0.2)

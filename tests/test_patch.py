@@ -1,0 +1,118 @@
+"""The patch format: apply(diff(a, b), a) == b for any trees, and patches are small."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from protocol import vectors
+from protocol.patch import PatchError, apply, diff, equal, same
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**64 - 1),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+)
+trees = st.recursive(
+    scalars,
+    lambda children: st.one_of(
+        st.lists(children, max_size=6),
+        st.dictionaries(st.text(max_size=4), children, max_size=6),
+    ),
+    max_leaves=40,
+)
+
+
+def wire(x):
+    """What a tree looks like after a trip over the wire (and a fresh copy)."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(x))
+
+
+@settings(max_examples=400, deadline=None)
+@given(trees, trees)
+def test_apply_of_diff_gives_the_target(a, b) -> None:
+    ops = diff(a, b)
+    out = apply(wire(a), wire(ops))
+    assert equal(out, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(trees)
+def test_no_change_no_ops(a) -> None:
+    assert diff(a, a) == []
+    assert diff(a, wire(a)) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(max_size=4), trees, max_size=5), st.text(max_size=4), trees)
+def test_unchanged_subtrees_yield_no_op(base, key, value) -> None:
+    a = {"keep": base, "change": value}
+    b = {"keep": wire(base), "change": [value]}
+    ops = diff(a, b)
+    assert all(op[1][:1] != ["keep"] for op in ops)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(trees, max_size=6), st.lists(trees, min_size=1, max_size=6))
+def test_an_append_is_one_op(head, tail) -> None:
+    a = {"log": head}
+    b = {"log": wire(head) + tail}
+    assert diff(a, b) == [["a", ["log"], tail]]
+
+
+@given(scalars, scalars)
+def test_a_changed_scalar_is_one_set(x, y) -> None:
+    a = {"deep": {"er": [0, x]}}
+    b = {"deep": {"er": [0, y]}}
+    ops = diff(a, b)
+    if same(x, y):
+        assert ops == []
+    else:
+        assert ops == [["s", ["deep", "er", 1], y]]
+
+
+def test_types_are_told_apart() -> None:
+    assert diff({"a": 1}, {"a": True}) == [["s", ["a"], True]]
+    assert diff({"a": 1}, {"a": 1.0}) == [["s", ["a"], 1.0]]
+    assert diff([0], [False]) == [["s", [0], False]]
+    assert diff({"x": math.nan}, {"x": math.nan}) == []
+
+
+def test_a_card_from_the_middle_of_a_hand_sets_the_list() -> None:
+    a = {"hand": ["long card name %d" % i for i in range(8)]}
+    b = {"hand": a["hand"][:2] + a["hand"][3:]}
+    assert diff(a, b) == [["s", ["hand"], b["hand"]]]
+
+
+@pytest.mark.parametrize(
+    "tree,ops",
+    [
+        ({}, [["x", []]]),
+        ({}, [["s", ["a", "b"], 1]]),
+        ({"a": []}, [["s", ["a", 0], 1]]),
+        ({"a": 1}, [["a", ["a"], [1]]]),
+        ({}, [["d", ["a"]]]),
+        ({}, [["d", []]]),
+        ([1], [["d", [True]]]),
+        ({}, ["s"]),
+    ],
+)
+def test_bad_ops_raise_patch_error(tree, ops) -> None:
+    with pytest.raises(PatchError):
+        apply(tree, ops)
+
+
+def test_the_vector_file_is_current_and_holds() -> None:
+    assert vectors.main(["--check"]) == 0, "run: python -m protocol.vectors"
+    cases = json.loads(vectors.TARGET.read_text())
+    assert len(cases) > 100
+    for case in cases:
+        assert apply(copy.deepcopy(case["a"]), copy.deepcopy(case["ops"])) == case["b"]

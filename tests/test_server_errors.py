@@ -1,0 +1,151 @@
+"""Every error code of PROTOCOL.md, provoked over the wire; each refusal changes nothing."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from protocol.messages import ERROR_CODES
+from tests.conftest import TEST_LIMITS, running_server
+
+PROVOKED: set[str] = set()
+
+
+async def refused(client, code: str, msg: dict | bytes | str, ref: int | None = 1) -> dict:
+    if isinstance(msg, dict):
+        await client.send({**msg, "id": ref} if ref is not None else msg)
+    else:
+        await client.send_raw(msg)
+    err = await client.expect("error")
+    assert err["code"] == code, err
+    assert err["ref"] == ref
+    assert isinstance(err["message"], str) and len(err["message"]) > 5
+    PROVOKED.add(code)
+    return err
+
+
+async def state_of(server, room: str) -> tuple[int, bytes]:
+    r = server.hall.rooms[room]
+    return r.version, msgspec.msgpack.encode(r.state)
+
+
+async def test_errors_before_and_around_the_start(server) -> None:
+    c = await server.client("anna")
+    await refused(c, "bad_message", b"\xc1 not msgpack", ref=None)
+    await refused(c, "bad_message", msgspec.msgpack.encode({"t": "sit", "room": 5, "id": 4}), ref=4)
+    await refused(c, "bad_message", {"t": "create", "game": "no-such-game"})
+    await refused(c, "unknown_room", {"t": "enter", "room": "nope"})
+    await refused(
+        c, "unknown_option", {"t": "create", "game": "countdown", "options": {"colour": 1}}
+    )
+    await refused(
+        c, "bad_option", {"t": "create", "game": "countdown", "options": {"pile": "many"}}
+    )
+    await c.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await c.expect("room"))["room"]
+    other = await server.client("bob")
+    await other.send({"t": "enter", "room": room})
+    await other.expect("room")
+    await refused(other, "not_host", {"t": "option", "room": room, "key": "pile", "value": 5})
+    await refused(c, "unknown_option", {"t": "option", "room": room, "key": "fluss", "value": True})
+    await refused(c, "bad_option", {"t": "option", "room": room, "key": "pile", "value": [1]})
+    await refused(c, "not_seated", {"t": "start", "room": room})
+    await refused(c, "not_seated", {"t": "stand", "room": room})
+    await refused(
+        c, "not_started", {"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 1}}
+    )
+    await refused(c, "not_started", {"t": "resync", "room": room})
+    await c.send({"t": "sit", "room": room, "seat": 0})
+    await c.expect("room", you=0)
+    await refused(other, "seat_taken", {"t": "sit", "room": room, "seat": 0})
+    await refused(c, "not_enough_players", {"t": "start", "room": room})
+    await c.send({"t": "bot", "room": room})
+    await c.send({"t": "bot", "room": room})
+    await c.expect("room", you=0)
+    await refused(other, "room_full", {"t": "sit", "room": room})
+    await refused(c, "room_full", {"t": "bot", "room": room})
+    info = server.hall.rooms[room].info()
+    assert [s.name for s in info.seats if s] == ["anna", "AI 1", "AI 2"]
+
+
+async def test_errors_during_and_after_play(server, start_table) -> None:
+    room, (a, b), spectator = await start_table(server)
+    before = await state_of(server, room)
+    await refused(
+        b, "not_your_turn", {"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 1}}
+    )
+    await refused(
+        a, "illegal_take", {"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 4}}
+    )
+    await refused(
+        a, "bad_message", {"t": "act", "room": room, "v": 0, "intent": {"t": "place", "x": 1}}
+    )
+    await refused(
+        a, "bad_message", {"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": "1"}}
+    )
+    await refused(
+        spectator, "not_seated", {"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 1}}
+    )
+    await refused(a, "already_started", {"t": "sit", "room": room, "seat": 1})
+    await refused(a, "already_started", {"t": "stand", "room": room})
+    await refused(a, "already_started", {"t": "option", "room": room, "key": "pile", "value": 3})
+    await refused(a, "already_started", {"t": "start", "room": room})
+    assert await state_of(server, room) == before
+    # Play to the end, then try again.
+    while a.view(room)["result"] is None:
+        mover = a if a.view(room)["legal"] else b
+        v = mover.version(room)
+        await mover.send(
+            {"t": "act", "room": room, "v": v, "intent": mover.view(room)["legal"][-1]}
+        )
+        await a.expect("patch", v=v + 1)
+        await b.expect("patch", v=v + 1)
+    before = await state_of(server, room)
+    await refused(
+        a, "game_over", {"t": "act", "room": room, "v": before[0], "intent": {"t": "take", "n": 1}}
+    )
+    assert await state_of(server, room) == before
+
+
+async def test_frame_size_and_rate_limits() -> None:
+    limits = msgspec.structs.replace(TEST_LIMITS, frame_bytes=1024, rate=1.0, burst=5.0)
+    async with running_server(limits) as srv:
+        c = await srv.client("anna")
+        await refused(c, "too_large", {"t": "chat", "room": "r", "text": "x" * 2000}, ref=3)
+        replies = []
+        for i in range(12):
+            await c.send({"t": "ping", "id": i})
+        for _ in range(12):
+            replies.append(await c.recv())
+        codes = [r.get("code") for r in replies]
+        assert "rate_limited" in codes
+        PROVOKED.add("rate_limited")
+        assert replies[0]["t"] == "pong"
+
+
+async def test_chat_too_long_and_empty(server) -> None:
+    c = await server.client("anna")
+    await c.send({"t": "create", "game": "countdown"})
+    room = (await c.expect("room"))["room"]
+    await refused(c, "too_large", {"t": "chat", "room": room, "text": "y" * 600})
+    await refused(c, "bad_message", {"t": "chat", "room": room, "text": "   "})
+    await c.send({"t": "chat", "room": room, "text": "hallo"})
+    line = await c.expect("chat")
+    assert line["from"] == "anna" and line["text"] == "hallo"
+
+
+async def test_hello_first(server) -> None:
+    c = await server.client(name=None)
+    await refused(c, "bad_message", {"t": "rooms"})
+    await refused(c, "bad_message", {"t": "hello", "name": ""})
+    await c.send({"t": "ping", "id": 5})
+    assert (await c.expect("pong")) == {"t": "pong", "id": 5}
+
+
+def test_every_protocol_error_code_was_provoked() -> None:
+    # Runs after the tests above (pytest keeps a module's order) and reads what they hit.
+    if not PROVOKED:
+        pytest.skip("run the whole module: this test checks what the others provoked")
+    # "unavailable" belongs to the Redis broker and is provoked by its own tests.
+    missing = set(ERROR_CODES) - PROVOKED - {"unavailable"}
+    assert not missing, f"never provoked: {sorted(missing)}"
