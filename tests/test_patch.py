@@ -87,7 +87,7 @@ def test_types_are_told_apart() -> None:
 
 
 def test_a_card_from_the_middle_of_a_hand_sets_the_list() -> None:
-    a = {"hand": ["long card name %d" % i for i in range(8)]}
+    a = {"hand": [f"long card name {i}" for i in range(8)]}
     b = {"hand": a["hand"][:2] + a["hand"][3:]}
     assert diff(a, b) == [["s", ["hand"], b["hand"]]]
 
