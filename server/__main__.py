@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
+    if args.redis is not None:
+        parser.exit(2, "python -m server: --redis is not available yet; serve with the embedded broker.\n")
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
     app = create_app(redis_url=args.redis, limits=Limits(bot_delay=args.bot_delay))
     config = uvicorn.Config(
