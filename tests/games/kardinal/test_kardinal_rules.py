@@ -617,3 +617,45 @@ def test_map_file_option(
         assert view["legal"]
     finally:
         board_module.load.cache_clear()
+
+
+def test_log_in_the_style_of_the_seed(
+    game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
+) -> None:
+    s = fresh(4)
+    put(s, "schwaben", 2, 1)
+    rig(s, 1, [ORANGE, ORANGE, GREEN])
+    space = free_space(s, board, "schwaben")
+    game.apply(s, 1, cloister([ORANGE], space))
+    entry = {
+        "code": "placed",
+        "args": {
+            "seat": 1,
+            "cards": [ORANGE],
+            "piece": "cloister",
+            "country": "schwaben",
+            "space": space,
+        },
+    }
+    for audience in (None, 0, 1, 2, 3):
+        assert game.view(s, audience)["log"][-1] == entry
+    # drawing ends placing: the hand is full again and the turn has passed on
+    game.apply(s, 1, Draw(source="display", card=board.cards[s.display[0]]))
+    assert s.turn == 2 and s.phase == "act"
+    refuse(game, s, 1, cardinal([ORANGE], "schwaben"), "not_your_turn")
+
+
+def test_view_shape(game: Kardinal, fresh: Callable[..., KardinalState], board: Board) -> None:
+    s = fresh(5, seed=3)
+    seat = s.turn
+    mine = audience_view(game, s, seat)
+    spectators = audience_view(game, s, None)
+    assert mine["hands"] == [3] * 5 and mine["deck"] == 38 and len(mine["display"]) == 2
+    assert mine["hand"] == [board.cards[t] for t in s.hands[seat]]
+    assert "hand" not in spectators and spectators["legal"] == []
+    assert mine["legal"] and mine["active"] == [seat]
+    assert mine["scores"] == [0] * 5 and mine["result"] is None
+    assert set(mine["cardinals"]) == set(board.countries)
+    assert mine["cloisters"] == {}
+    assert mine["supply"][0] == {"cloisters": 20, "cardinals": 8}
+    assert mine["log"] == [{"code": "start", "args": {"seat": s.start}}]
