@@ -659,3 +659,17 @@ def test_view_shape(game: Kardinal, fresh: Callable[..., KardinalState], board: 
     assert mine["cloisters"] == {}
     assert mine["supply"][0] == {"cloisters": 20, "cardinals": 8}
     assert mine["log"] == [{"code": "start", "args": {"seat": s.start}}]
+
+
+def test_a_draw_ends_placing(
+    game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
+) -> None:
+    s = fresh(3)
+    put(s, "franken", 1, 1)
+    rig(s, 0, [GREEN, GREEN, RED])
+    game.apply(s, 0, cloister([GREEN, GREEN], free_space(s, board, "franken")))
+    assert s.phase == "more"
+    assert [i.country for i in game.legal(s, 0) if isinstance(i, Place)] != []
+    game.apply(s, 0, Draw(source="deck"))
+    assert s.phase == "draw" and len(s.hands[0]) == 2
+    refuse(game, s, 0, cloister([RED], free_space(s, board, "franken")), "wrong_phase")
