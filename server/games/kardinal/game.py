@@ -616,8 +616,10 @@ class Kardinal(Game):
             for b in state.breakdown
         ]
         view["scores"] = list(state.scores)
+        # the args dicts are shared with the state, not copied: the log is the largest part
+        # of a view and nothing writes to an entry once it is logged
         view["log"] = [
-            {"code": e.code, "args": dict(e.args)}
+            {"code": e.code, "args": e.args}
             for e in state.log
             if (e.only < 0 or e.only == seat) and (e.hide < 0 or e.hide != seat)
         ]
