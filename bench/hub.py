@@ -1,0 +1,315 @@
+"""The hub under load: R rooms x 8 connections (4 seats, 4 spectators) on loopback,
+one move per room every 500 ms.
+
+    python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
+
+It starts the server as a separate process (so its CPU and memory are its own), opens
+the tables through the wire as people would, plays random legal moves from `legal`,
+and measures, for every move, the time from sending the intent to the last of the
+room's 8 clients receiving its patch. It prints a table; it never fails on a time.
+Traffic goes to 127.0.0.1 only, and every run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+from protocol.patch import apply
+from server import games
+
+SEATS = 4
+SPECTATORS = 4
+_enc = msgspec.msgpack.Encoder().encode
+_dec = msgspec.msgpack.Decoder().decode
+
+
+@dataclass
+class Stats:
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    arrivals: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+    deliveries: int = 0
+    patch_bytes: int = 0
+    errors: int = 0
+    measuring: bool = False
+
+
+class BenchClient:
+    """One connection; seated clients keep their view (they need `legal`)."""
+
+    def __init__(self, ws: ClientConnection, stats: Stats, keep_view: bool) -> None:
+        self.ws = ws
+        self.stats = stats
+        self.keep_view = keep_view
+        self.room = ""
+        self.v = -1
+        self.view: Any = None
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in self.ws:
+                now = time.perf_counter()
+                msg = _dec(raw)
+                t = msg["t"]
+                if t == "patch":
+                    key = (msg["room"], msg["v"])
+                    if self.stats.measuring:
+                        self.stats.deliveries += 1
+                        self.stats.patch_bytes += len(raw)
+                        self.stats.arrivals.setdefault(key, []).append(now)
+                    if self.keep_view and msg["v"] == self.v + 1:
+                        self.view = apply(self.view, msg["ops"])
+                    self.v = msg["v"]
+                elif t == "snapshot":
+                    self.v, self.view = msg["v"], msg["view"]
+                    await self.inbox.put(msg)
+                elif t == "error":
+                    self.stats.errors += 1
+                    await self.inbox.put(msg)
+                else:
+                    await self.inbox.put(msg)
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        await self.ws.send(_enc(msg))
+
+    async def expect(self, t: str, **match: Any) -> dict[str, Any]:
+        while True:
+            msg = await asyncio.wait_for(self.inbox.get(), 30)
+            if msg["t"] == t and all(msg.get(k) == v for k, v in match.items()):
+                return msg
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(), 2)
+        self.reader.cancel()
+
+
+async def open_client(url: str, name: str, stats: Stats, keep_view: bool) -> BenchClient:
+    ws = await connect(url, max_size=1 << 22, open_timeout=30, compression=None)
+    c = BenchClient(ws, stats, keep_view)
+    await c.send({"t": "hello", "name": name})
+    await c.expect("welcome")
+    return c
+
+
+async def open_room(url: str, game: str, stats: Stats, n: int) -> list[BenchClient]:
+    host = await open_client(url, f"h{n}", stats, True)
+    await host.send({"t": "create", "game": game})
+    room = (await host.expect("room"))["room"]
+    seated = [host]
+    for i in range(1, SEATS):
+        seated.append(await open_client(url, f"s{n}-{i}", stats, True))
+    for i, c in enumerate(seated):
+        await c.send({"t": "sit", "room": room, "seat": i})
+        await c.expect("room", you=i)
+    watchers = [await open_client(url, f"w{n}-{i}", stats, False) for i in range(SPECTATORS)]
+    for w in watchers:
+        await w.send({"t": "enter", "room": room})
+    await host.send({"t": "start", "room": room})
+    for c in [*seated, *watchers]:
+        await c.expect("snapshot")
+        c.room = room
+    return [*seated, *watchers]
+
+
+async def play(room: list[BenchClient], stats: Stats, interval: float, stop: asyncio.Event) -> int:
+    rng = random.Random(room[0].room)
+    moves = 0
+    await asyncio.sleep(rng.random() * interval)  # spread the rooms over the interval
+    while not stop.is_set():
+        movers = [
+            c for c in room[:SEATS] if c.view and c.view["legal"] and c.view["result"] is None
+        ]
+        if movers:
+            c = rng.choice(movers)
+            intent = rng.choice(c.view["legal"])
+            key = (c.room, c.v + 1)
+            stats.sent[key] = time.perf_counter()
+            await c.send({"t": "act", "room": c.room, "v": c.v, "intent": intent})
+            moves += 1
+        elif room[0].view and room[0].view["result"] is not None:
+            return moves
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), interval)
+    return moves
+
+
+def server_usage(pid: int) -> tuple[float, float]:
+    """(CPU seconds used so far, resident MB) of a process, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    rss = 0.0
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1]) / 1024
+    return cpu, rss
+
+
+def pick_game(name: str | None) -> str:
+    if name:
+        return name
+    if "carcassonne" in games.names():
+        return "carcassonne"
+    return next(
+        n for n in games.names() if games.get(n).min_seats <= SEATS <= games.get(n).max_seats
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def measure(rooms: int, duration: float, interval: float, game: str) -> dict[str, Any]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"ws://127.0.0.1:{port}/ws"
+    stats = Stats()
+    tables: list[list[BenchClient]] = []
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            await asyncio.sleep(0.1)
+        sem = asyncio.Semaphore(16)
+
+        async def one(n: int) -> None:
+            async with sem:
+                tables.append(await open_room(url, game, stats, n))
+            print(f"\r  tables open: {len(tables)}/{rooms}", end="", file=sys.stderr, flush=True)
+
+        await asyncio.gather(*(one(n) for n in range(rooms)))
+        print(file=sys.stderr)
+        stop = asyncio.Event()
+        cpu0, _ = server_usage(proc.pid)
+        t0 = time.perf_counter()
+        stats.measuring = True
+        players = [asyncio.create_task(play(t, stats, interval, stop)) for t in tables]
+        while time.perf_counter() - t0 < duration:
+            await asyncio.sleep(1)
+            print(
+                f"\r  {time.perf_counter() - t0:4.0f}s / {duration:.0f}s, deliveries {stats.deliveries}",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+        print(file=sys.stderr)
+        stop.set()
+        moves = sum(await asyncio.gather(*players))
+        await asyncio.sleep(0.5)  # let the last patches land
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        cpu1, rss = server_usage(proc.pid)
+        per = SEATS + SPECTATORS
+        latencies = [
+            max(times) - stats.sent[key]
+            for key, times in stats.arrivals.items()
+            if key in stats.sent and len(times) == per
+        ]
+        latencies.sort()
+
+        def pct(p: float) -> float:
+            return (
+                latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+                if latencies
+                else float("nan")
+            )
+
+        return {
+            "rooms": rooms,
+            "connections": rooms * per,
+            "moves_per_s": moves / elapsed,
+            "deliveries_per_s": stats.deliveries / elapsed,
+            "p50_ms": pct(0.50),
+            "p99_ms": pct(0.99),
+            "max_ms": latencies[-1] * 1000 if latencies else float("nan"),
+            "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+            "rss_mb": rss,
+            "bytes_per_patch": stats.patch_bytes / max(1, stats.deliveries),
+            "complete": len(latencies),
+            "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
+            "errors": stats.errors,
+        }
+    finally:
+        await asyncio.gather(*(c.close() for t in tables for c in t))
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def table(rows: list[dict[str, Any]], game: str) -> str:
+    out = [
+        f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s",
+        "",
+        "| rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | server CPU % | server RSS MB | bytes/patch | errors |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
+            f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_pct']:.0f} | {r['rss_mb']:.0f} | "
+            f"{r['bytes_per_patch']:.0f} | {r['errors']} |"
+        )
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[125, 250])
+    parser.add_argument(
+        "--duration", type=float, default=20.0, help="seconds of play measured per size"
+    )
+    parser.add_argument(
+        "--interval", type=float, default=0.5, help="seconds between moves in a room"
+    )
+    parser.add_argument("--game", default=None, help="default: carcassonne, else a 4-seat game")
+    args = parser.parse_args(argv)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    game = pick_game(args.game)
+    rows = []
+    for rooms in args.rooms:
+        print(f"hub: {rooms} rooms of {game}", file=sys.stderr)
+        rows.append(asyncio.run(measure(rooms, args.duration, args.interval, game)))
+    print(table(rows, game))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
