@@ -726,6 +726,12 @@ class StoneAge(Game):
             "buildings": [dict(b) for b in DATA["buildings"]],
             "cards": [dict(c) for c in DATA["cards"]],
             "dice_rewards": {str(k): v for k, v in DICE_REWARDS.items()},
+            "spaces": {
+                "gather": list(GATHER),
+                "village": list(VILLAGE),
+                "cards": list(CARD_SLOTS),
+                "resource_area_capacity": RESOURCE_AREA_CAPACITY,
+            },
         }
 
 

@@ -12,11 +12,24 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.games.base import audience_view
+from server.games.base import IllegalIntent, audience_view
 from server.games.stone_age.data import CARDS as CARD_DATA
 from server.games.stone_age.data import all_building_tiles, all_cards
 from server.games.stone_age.game import StoneAge
-from server.games.stone_age.state import Options, State
+from server.games.stone_age.state import (
+    Build,
+    BuyCard,
+    Decline,
+    Feed,
+    Options,
+    PickDie,
+    Place,
+    Resolve,
+    Starve,
+    State,
+    TakeResources,
+    UseTools,
+)
 
 OPTIONS = st.builds(
     Options,
@@ -185,3 +198,72 @@ def test_views_hold_no_hidden_order(
         for audience, (v1, v2) in enumerate(zip(before, after, strict=True)):
             if audience - 1 != owner:
                 assert v1 == v2
+
+
+COUNT = st.integers(min_value=-1, max_value=8)
+SPACE = st.sampled_from(
+    [
+        "hunting_grounds",
+        "forest",
+        "river",
+        "hut",
+        "field",
+        "tool_maker",
+        "card_1",
+        "card_4",
+        "building_1",
+        "building_4",
+        "nowhere",
+    ]
+)
+PAY = {"wood": COUNT, "brick": COUNT, "stone": COUNT, "gold": COUNT}
+ANY_INTENT = st.one_of(
+    st.builds(Place, space=SPACE, people=COUNT),
+    st.builds(Resolve, space=SPACE),
+    st.builds(UseTools, tools=st.lists(COUNT, max_size=4), one_use=st.lists(COUNT, max_size=3)),
+    st.builds(Build, **PAY),
+    st.builds(BuyCard, **PAY),
+    st.builds(Feed, **PAY),
+    st.builds(TakeResources, **PAY),
+    st.builds(PickDie, face=COUNT),
+    st.just(Decline()),
+    st.just(Starve()),
+)
+
+
+@settings(deadline=None, max_examples=25)
+@given(
+    seats=SEATS,
+    seed=SEEDS,
+    options=OPTIONS,
+    cut=st.floats(min_value=0.0, max_value=1.0),
+    seat=st.integers(min_value=0, max_value=3),
+    attempts=st.lists(ANY_INTENT, min_size=1, max_size=20),
+)
+def test_refused_intents_change_nothing(
+    game: StoneAge,
+    playout: Callable[..., Any],
+    clone: Callable[[State], State],
+    seats: int,
+    seed: int,
+    options: Options,
+    cut: float,
+    seat: int,
+    attempts: list[Any],
+) -> None:
+    _, steps = playout(game, seats, seed, seed, options)
+    s = game.setup(seats, options, seed)
+    for who, intent in steps[: int(cut * (len(steps) - 1))]:
+        s = game.apply(s, who, intent)
+    before = msgspec.msgpack.encode(s)
+    for intent in attempts:
+        trial = clone(s)
+        try:
+            game.apply(trial, seat % seats, intent)
+        except IllegalIntent as refusal:
+            assert refusal.code and refusal.message
+            assert msgspec.msgpack.encode(trial) == before
+        else:
+            assert intent in game.legal(s, seat % seats) or isinstance(
+                intent, (Build, BuyCard, Feed, UseTools)
+            )
