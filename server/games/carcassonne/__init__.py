@@ -1,0 +1,7 @@
+"""Carcassonne (base game, River, old farmer rule) on the game contract."""
+
+from .engine import Carcassonne, Meeple, Options, Pass, Place, State
+
+__all__ = ["Carcassonne", "Meeple", "Options", "Pass", "Place", "State", "game"]
+
+game = Carcassonne()
