@@ -73,7 +73,7 @@ def render() -> str:
         f"export const PROTOCOL_VERSION = {m.PROTOCOL_VERSION};",
         "",
     ]
-    nested = [m.RoomSummary, m.SeatInfo]
+    nested: list[type] = [m.RoomSummary, m.SeatInfo]
     for cls in m.CLIENT_MESSAGES:
         out.append(_interface(cls, sent_by_client=True))
         out.append("")

@@ -398,8 +398,7 @@ class Room:
         if self.status != "playing" or version != self.version:
             return  # stale: something else happened since it was scheduled
         for seat in sorted(self.game.active(self.state)):
-            s = self.seats[seat]
-            if s is not None and s.bot:
+            if self._is_bot(seat):
                 intent = self._policy.choose(self.game, self.state, seat)
                 if intent is not None:
                     await self._play(seat, intent, t0)
@@ -457,12 +456,14 @@ class Room:
     def _schedule_bot(self) -> None:
         if self.status != "playing" or self.game.result(self.state) is not None:
             return
-        if any(
-            self.seats[s] is not None and self.seats[s].bot for s in self.game.active(self.state)
-        ):  # type: ignore[union-attr]
+        if any(self._is_bot(s) for s in self.game.active(self.state)):
             v = self.version
             loop = asyncio.get_running_loop()
             loop.call_later(self.bot_delay, self.submit, "bot_move", None, v, _ignore)
+
+    def _is_bot(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s is not None and s.bot
 
     def _event(self, event: str, **fields: Any) -> None:
         log.info(
