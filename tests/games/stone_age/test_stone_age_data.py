@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
+import msgspec
+
+from server.games import get
 from server.games.stone_age.data import (
     BUILDINGS,
     CARDS,
@@ -13,6 +17,7 @@ from server.games.stone_age.data import (
     fixed_cost,
     payment_value,
 )
+from server.games.stone_age.state import Options
 
 
 def test_twenty_eight_buildings_of_three_kinds() -> None:
@@ -77,3 +82,20 @@ def test_card_top_effects_as_counted_in_the_rules() -> None:
 
 def test_resource_values() -> None:
     assert VALUE == (3, 4, 5, 6)
+
+
+def test_catalogue_is_plain_json_with_every_component() -> None:
+    g = get("stone_age")
+    cat = g.catalogue()
+    assert cat is not None
+    assert json.loads(json.dumps(cat)) == cat
+    assert sum(b["count"] for b in cat["buildings"]) == 28 and len(cat["cards"]) == 36
+    assert g.name == "stone_age" and (g.min_seats, g.max_seats) == (2, 4)
+    # Options come from plain maps, as the hall's `option` messages send them.
+    assert msgspec.convert({"tiebreak": "sum"}, Options).tiebreak == "sum"
+    for bad in ({"tiebreak": "coin"}, {"fluss": True}):
+        try:
+            msgspec.convert(bad, Options)
+        except msgspec.ValidationError:
+            continue
+        raise AssertionError(f"{bad} was accepted")
