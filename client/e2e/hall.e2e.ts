@@ -59,6 +59,30 @@ describe("the hall", () => {
     }
     await expect(page.locator('[data-testid="log"] li').count()).resolves.toBeGreaterThan(0);
 
+    // Drop the line mid-game: the client reconnects, re-enters with the version it
+    // holds, and its patched view equals a fresh snapshot of the same version.
+    await page.evaluate(() => (window as unknown as { spieltisch: { conn: { ws: WebSocket } } }).spieltisch.conn["ws"].close());
+    await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+    const v0 = Number(await page.getByTestId("table").getAttribute("data-v"));
+    await page.locator('[data-testid="legal"] button').first().click();
+    await expect.poll(async () => Number(await page.getByTestId("table").getAttribute("data-v"))).toBeGreaterThan(v0);
+    await page.locator('[data-testid="turn"].mine').waitFor();
+    // A move by someone else may land between the two reads; then look again.
+    let same = { sameVersion: false, equal: false, replaced: false };
+    for (let attempt = 0; attempt < 5 && !same.sameVersion; attempt++) {
+      same = await page.evaluate(async () => {
+        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const c = (window as Any).spieltisch;
+        const room = c.store.state.current;
+        const held = c.store.state.tables[room];
+        c.conn.send({ t: "resync", room });
+        for (let i = 0; i < 100 && c.store.state.tables[room].view === held.view; i++) await new Promise((r) => setTimeout(r, 20));
+        const fresh = c.store.state.tables[room];
+        return { sameVersion: fresh.v === held.v, equal: JSON.stringify(fresh.view) === JSON.stringify(held.view), replaced: fresh.view !== held.view };
+      });
+    }
+    expect(same).toEqual({ sameVersion: true, equal: true, replaced: true });
+
     // Japanese, switched live; back to English.
     await page.getByTestId("lang").click();
     await page.getByText("ゲームログ").waitFor();

@@ -127,6 +127,7 @@ export async function newPerson(
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
   page.on("pageerror", (e) => console.error(`[${name}] page error:`, e.message));
+  if (process.env.E2E_CONSOLE) page.on("console", (m) => console.log(`[${name}] ${m.text()}`));
   await page.goto("/");
   await page.getByTestId("name-input").fill(name);
   await page.getByTestId("name-go").click();

@@ -217,7 +217,7 @@ export function geometry(tile: TileDef): TileGeometry {
     return { def, shape };
   });
   const rivers = (tile.rivers ?? []).map((def) => ({ def, shape: roadShape(def.edges, tile) }));
-  if (tile.monastery) anchors.monastery = [50, 50];
+  if (tile.monastery) anchors.monastery = anchors.m = [50, 50];
   for (const f of tile.fields) {
     const candidates = f.half_edges.map((h) => HALF_POINT[h]).filter(Boolean);
     if (candidates.length === 0) {
@@ -248,11 +248,33 @@ export function tileIndex(catalogue: unknown): Map<string, TileDef> {
   const c = catalogue as Record<string, unknown>;
   const tiles = (c.tiles ?? c.tile_types ?? c) as unknown;
   if (Array.isArray(tiles)) {
-    for (const t of tiles as TileDef[]) if (t && typeof t.id === "string") out.set(t.id, t);
+    // By id, and by position in the list (a view may name tile types by index).
+    (tiles as TileDef[]).forEach((t, i) => {
+      if (t && typeof t.id === "string") {
+        out.set(t.id, t);
+        out.set(String(i), t);
+      }
+    });
   } else if (tiles && typeof tiles === "object") {
     for (const [id, t] of Object.entries(tiles as Record<string, TileDef>)) {
       if (t && typeof t === "object" && "edges" in t) out.set(id, { ...t, id: t.id ?? id });
     }
   }
   return out;
+}
+
+/** Segment ids in the engine's local order: cities, roads, fields, then the monastery. */
+export function segmentIds(tile: TileDef): string[] {
+  return [
+    ...tile.cities.map((c) => c.id),
+    ...tile.roads.map((r) => r.id),
+    ...tile.fields.map((f) => f.id),
+    ...(tile.monastery ? ["m"] : []),
+  ];
+}
+
+/** A feature named by id or by local index, as an id. */
+export function featureId(tile: TileDef | undefined, f: string | number): string {
+  if (typeof f === "string") return f;
+  return tile ? (segmentIds(tile)[f] ?? String(f)) : String(f);
 }
