@@ -11,4 +11,6 @@ __all__ = ["Broker", "BrokerUnavailable", "Handler", "MemoryBroker", "make_broke
 def make_broker(redis_url: str | None) -> Broker:
     if redis_url is None:
         return MemoryBroker()
-    raise NotImplementedError("the redis broker is not built yet (issue 5)")
+    from server.broker.redis import RedisBroker  # only a Redis hall needs redis-py
+
+    return RedisBroker(redis_url)

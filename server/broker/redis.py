@@ -1,0 +1,159 @@
+"""The Redis broker: pub/sub for patches, a Redis Stream per room log, keys with an
+expiry, and leases, so that several processes can serve one hall.
+
+Every call that cannot reach Redis raises BrokerUnavailable, so the room actor can
+refuse an intent cleanly (``unavailable``) instead of half-applying it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from server.broker.base import BrokerUnavailable, Handler
+
+log = logging.getLogger("spieltisch.broker")
+
+_DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+
+# Take the lease when it is free or already ours (then it is a renewal).
+_ACQUIRE = """
+local cur = redis.call('GET', KEYS[1])
+if (not cur) or cur == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+# Give the lease back only if it is still ours.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+class RedisBroker:
+    def __init__(self, url: str, prefix: str = "spieltisch:") -> None:
+        self._redis: aioredis.Redis = aioredis.from_url(
+            url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10
+        )
+        self._prefix = prefix
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._handlers: dict[str, list[Handler]] = defaultdict(list)
+        self._reader: asyncio.Task[None] | None = None
+        self._acquire = self._redis.register_script(_ACQUIRE)
+        self._release = self._redis.register_script(_RELEASE)
+
+    def _k(self, key: str) -> str:
+        return self._prefix + key
+
+    async def _call(self, coro: Any) -> Any:
+        try:
+            return await coro
+        except _DOWN as e:
+            raise BrokerUnavailable(str(e)) from e
+
+    # --- pub/sub ---------------------------------------------------------------------
+
+    async def publish(self, channel: str, data: bytes) -> None:
+        await self._call(self._redis.publish(self._k(channel), data))
+
+    async def subscribe(self, channel: str, handler: Handler) -> None:
+        handlers = self._handlers[channel]
+        handlers.append(handler)
+        if len(handlers) == 1:
+            await self._call(self._pubsub.subscribe(self._k(channel)))
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read(), name="redis-pubsub")
+
+    async def unsubscribe(self, channel: str, handler: Handler) -> None:
+        handlers = self._handlers.get(channel)
+        if not handlers or handler not in handlers:
+            return
+        handlers.remove(handler)
+        if not handlers:
+            del self._handlers[channel]
+            with contextlib.suppress(*_DOWN):
+                await self._pubsub.unsubscribe(self._k(channel))
+
+    async def _read(self) -> None:
+        skip = len(self._prefix)
+        while True:
+            try:
+                if not self._pubsub.subscribed:
+                    await asyncio.sleep(0.05)
+                    continue
+                msg = await self._pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except _DOWN:
+                log.warning("redis pub/sub connection lost; retrying")
+                await asyncio.sleep(0.5)
+                continue
+            if msg is None or msg.get("type") != "message":
+                continue
+            channel = msg["channel"].decode()[skip:]
+            for handler in list(self._handlers.get(channel, ())):
+                try:
+                    handler(msg["data"])
+                except Exception:
+                    log.exception("a handler of %s failed", channel)
+
+    # --- room logs (Redis Streams) ---------------------------------------------------
+
+    async def append(self, log_name: str, entry: bytes) -> int:
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.xadd(self._k(log_name), {"e": entry})
+            pipe.xlen(self._k(log_name))
+            _, length = await self._call(pipe.execute())
+        return int(length) - 1
+
+    async def read_log(self, log_name: str, start: int = 0) -> list[bytes]:
+        rows = await self._call(self._redis.xrange(self._k(log_name)))
+        return [fields[b"e"] for _, fields in rows[start:]]
+
+    async def delete_log(self, log_name: str) -> None:
+        await self._call(self._redis.delete(self._k(log_name)))
+
+    # --- keys ------------------------------------------------------------------------
+
+    async def put(self, key: str, value: bytes, ttl: float | None = None) -> None:
+        px = None if ttl is None else max(1, int(ttl * 1000))
+        await self._call(self._redis.set(self._k(key), value, px=px))
+
+    async def get(self, key: str) -> bytes | None:
+        value: bytes | None = await self._call(self._redis.get(self._k(key)))
+        return value
+
+    async def delete(self, key: str) -> None:
+        await self._call(self._redis.delete(self._k(key)))
+
+    # --- leases ----------------------------------------------------------------------
+
+    async def acquire(self, key: str, owner: str, ttl: float) -> bool:
+        got = await self._call(
+            self._acquire(keys=[self._k(key)], args=[owner, max(1, int(ttl * 1000))])
+        )
+        return bool(got)
+
+    async def release(self, key: str, owner: str) -> None:
+        await self._call(self._release(keys=[self._k(key)], args=[owner]))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self._redis.aclose()
