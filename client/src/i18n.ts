@@ -308,6 +308,10 @@ export function logLine(
   }
   if (Array.isArray(args.seats)) args.seats = (args.seats as number[]).map(names).join(", ");
   if (args.player === undefined && args.seat !== undefined) args.player = args.seat;
+  // Word-valued args (a feature kind, say) are translated too: `val.<game>.<arg>.<value>`.
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof v === "string" && has(`val.${game}.${k}.${v}`)) args[k] = t(`val.${game}.${k}.${v}`);
+  }
   for (const key of [`log.${game}.${entry.code}`, `log.${entry.code}`]) {
     if (has(key)) return t(key, args);
   }

@@ -49,7 +49,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           <span class={`status status-${info.status}`}>{t(`status.${info.status}`)}</span>
           {spectator && (
             <span class="badge spectator" data-testid="spectator">
-              👁 {t("table.spectator")}
+              {t("table.spectator")}
             </span>
           )}
           <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>

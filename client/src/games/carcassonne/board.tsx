@@ -199,7 +199,8 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               // Alternative pieces for one spot (large follower, …) sit beside it.
               const dup = intents.meeple.slice(0, i).filter((o) => o.feature === m.feature && (o.x ?? meepleTile.x) === x && (o.y ?? meepleTile.y) === y).length;
               const [ax, ay] = turn(a, rotHere);
-              const s = 11;
+              // At least ~13 screen pixels, so the squares stay clickable when zoomed out.
+              const s = Math.min(24, Math.max(11, 13 * unitsPerPx));
               return (
                 <rect
                   key={i}
@@ -213,7 +214,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                   height={s}
                   fill={dup ? "#ffe9a8" : "#ffffff"}
                   stroke="#222"
-                  stroke-width="1.5"
+                  stroke-width={Math.max(1.5, 1.2 * unitsPerPx)}
                   onClick={() => clickable() && act(m.intent)}
                 >
                   <title>{intentLabel(m.intent)}</title>
@@ -238,6 +239,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
         </div>
       </div>
       <div class="carc-side">
+        {!view.result && (
         <div class="drawn card">
           <div class="drawn-head">
             <span>{t("carc.drawn")}</span>
@@ -278,6 +280,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                   : ""}
           </p>
         </div>
+        )}
         {intents.other.length > 0 && (
           <div class="card legal">
             {intents.other.map((it, i) => (

@@ -241,6 +241,50 @@ export function geometry(tile: TileDef): TileGeometry {
   return g;
 }
 
+type Raw = Record<string, unknown>;
+
+function sidesOf(x: Raw): Side[] {
+  const v = (x.edges ?? x.sides ?? []) as unknown[];
+  return v.filter((s): s is Side => typeof s === "string" && (SIDES as string[]).includes(s));
+}
+
+/** One catalogue entry in the terms this module draws from. Accepts the reference
+ * spelling (`edges` maps, `terminus`) and the engine's (`sides` lists, `edges` as a
+ * list in N E S W order); a missing road terminus is inferred from the tile. */
+export function normaliseTile(raw: Raw, fallbackId: string): TileDef {
+  const edgesRaw = raw.edges;
+  const edges = (
+    Array.isArray(edgesRaw) ? Object.fromEntries(SIDES.map((s, i) => [s, String(edgesRaw[i])])) : (edgesRaw ?? {})
+  ) as Record<Side, string>;
+  const cities: CityDef[] = ((raw.cities ?? []) as Raw[]).map((c) => ({ ...(c as object), id: String(c.id), edges: sidesOf(c) }));
+  const roadsRaw = (raw.roads ?? []) as Raw[];
+  const ends = roadsRaw.filter((r) => sidesOf(r).length === 1).length;
+  const roads: RoadDef[] = roadsRaw.map((r) => {
+    const e = sidesOf(r);
+    let terminus = r.terminus as string | undefined;
+    if (terminus === undefined && e.length === 1) {
+      terminus = ends >= 3 ? "crossing" : raw.monastery ? "monastery" : cities.some((c) => !c.edges.includes(e[0])) ? "city" : "other";
+    }
+    return { ...(r as object), id: String(r.id), edges: e, terminus };
+  });
+  const rivers: RiverDef[] = ((raw.rivers ?? []) as Raw[]).map((r) => ({ edges: sidesOf(r) }));
+  const fields: FieldDef[] = ((raw.fields ?? []) as Raw[]).map((f) => ({
+    id: String(f.id),
+    half_edges: (f.half_edges ?? []) as string[],
+    cities: (f.cities ?? []) as string[],
+  }));
+  return {
+    ...(raw as object),
+    id: typeof raw.id === "string" ? raw.id : fallbackId,
+    edges,
+    monastery: Boolean(raw.monastery),
+    cities,
+    roads,
+    rivers,
+    fields,
+  } as TileDef;
+}
+
 /** The catalogue's tiles by id, whatever the container (list or map). */
 export function tileIndex(catalogue: unknown): Map<string, TileDef> {
   const out = new Map<string, TileDef>();
@@ -249,15 +293,15 @@ export function tileIndex(catalogue: unknown): Map<string, TileDef> {
   const tiles = (c.tiles ?? c.tile_types ?? c) as unknown;
   if (Array.isArray(tiles)) {
     // By id, and by position in the list (a view may name tile types by index).
-    (tiles as TileDef[]).forEach((t, i) => {
-      if (t && typeof t.id === "string") {
-        out.set(t.id, t);
-        out.set(String(i), t);
-      }
+    (tiles as Raw[]).forEach((raw, i) => {
+      if (!raw || typeof raw !== "object" || !("edges" in raw)) return;
+      const t = normaliseTile(raw, String(i));
+      out.set(t.id, t);
+      out.set(String(i), t);
     });
   } else if (tiles && typeof tiles === "object") {
-    for (const [id, t] of Object.entries(tiles as Record<string, TileDef>)) {
-      if (t && typeof t === "object" && "edges" in t) out.set(id, { ...t, id: t.id ?? id });
+    for (const [id, raw] of Object.entries(tiles as Record<string, Raw>)) {
+      if (raw && typeof raw === "object" && "edges" in raw) out.set(id, normaliseTile(raw, id));
     }
   }
   return out;

@@ -105,7 +105,11 @@ export function readModel(view: View): CarcModel {
     if (lx !== null && ly !== null) last = { x: lx, y: ly };
     else if (Array.isArray(lastRaw) && typeof lastRaw[0] === "number") last = { x: lastRaw[0], y: lastRaw[1] as number };
   }
-  const followersRaw = pick(view, ["followers", "meeples_left", "supply", "followers_left"]);
+  let followersRaw = pick(view, ["followers", "meeples_left", "supply", "followers_left"]);
+  // The engine names the supply per seat `meeples` (a list of numbers).
+  if (followersRaw === undefined && Array.isArray(view.meeples) && view.meeples.every((n) => typeof n === "number")) {
+    followersRaw = view.meeples;
+  }
   let followers: (number | null)[] = [];
   if (Array.isArray(followersRaw)) {
     followers = followersRaw.map((f) =>
