@@ -167,6 +167,8 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await page.screenshot({ path: screenshotPath("carcassonne-result.png") });
     const placed = await page.locator("g.placed").count();
     expect(placed).toBeGreaterThan(40);
+    // Every tile on the board was found in the catalogue and drawn.
+    expect(await page.locator("g.tile.unknown").count()).toBe(0);
 
     // Time to apply one patch and redraw the finished board (one follower moves),
     // and to redraw every tile from a fresh snapshot, measured in the page.

@@ -47,6 +47,31 @@ describe("tile geometry over the whole catalogue", () => {
   });
 });
 
+describe("the engine's catalogue spelling", () => {
+  it("reads `sides` lists and an `edges` list like the reference", () => {
+    for (const ref of reference.tiles) {
+      const engine = {
+        id: ref.id,
+        edges: ["N", "E", "S", "W"].map((s) => ref.edges[s]),
+        monastery: Boolean(ref.monastery),
+        cities: ref.cities.map((c: { id: string; edges: string[]; shield: boolean }) => ({ id: c.id, sides: c.edges, shield: c.shield })),
+        roads: ref.roads.map((r: { id: string; edges: string[] }) => ({ id: r.id, sides: r.edges })),
+        rivers: (ref.rivers ?? []).map((r: { edges: string[] }) => ({ sides: r.edges })),
+        fields: ref.fields,
+      };
+      const a = tileIndex({ tiles: [engine] }).get(ref.id)!;
+      const b = tileIndex({ tiles: [ref] }).get(ref.id)!;
+      expect(a.edges).toEqual(b.edges);
+      expect(a.cities.map((c) => c.edges)).toEqual(b.cities.map((c) => c.edges));
+      expect(a.roads.map((r) => r.edges)).toEqual(b.roads.map((r) => r.edges));
+      expect(geometry(a).anchors).toEqual(geometry(b).anchors);
+      // A terminus the engine leaves out is inferred; crossings at least agree.
+      const crossings = (t: TileDef) => t.roads.filter((r) => r.terminus === "crossing").length;
+      expect(crossings(a)).toBe(crossings(b));
+    }
+  });
+});
+
 describe("reading the view", () => {
   it("reads tiles, followers and the drawn tile", () => {
     const m = readModel({

@@ -195,10 +195,10 @@ export interface TileGeometry {
   rivers: { def: RiverDef; shape: RoadShape }[];
 }
 
-const cache = new Map<string, TileGeometry>();
+const cache = new WeakMap<TileDef, TileGeometry>();
 
 export function geometry(tile: TileDef): TileGeometry {
-  const hit = cache.get(tile.id);
+  const hit = cache.get(tile);
   if (hit) return hit;
   const anchors: Record<string, Pt> = {};
   const cities = tile.cities.map((def) => {
@@ -237,7 +237,7 @@ export function geometry(tile: TileDef): TileGeometry {
     anchors[f.id] = best;
   }
   const g = { anchors, cities, roads, rivers };
-  cache.set(tile.id, g);
+  cache.set(tile, g);
   return g;
 }
 
@@ -263,7 +263,7 @@ export function normaliseTile(raw: Raw, fallbackId: string): TileDef {
     const e = sidesOf(r);
     let terminus = r.terminus as string | undefined;
     if (terminus === undefined && e.length === 1) {
-      terminus = ends >= 3 ? "crossing" : raw.monastery ? "monastery" : cities.some((c) => !c.edges.includes(e[0])) ? "city" : "other";
+      terminus = raw.monastery ? "monastery" : ends >= 3 ? "crossing" : cities.some((c) => !c.edges.includes(e[0])) ? "city" : "other";
     }
     return { ...(r as object), id: String(r.id), edges: e, terminus };
   });
