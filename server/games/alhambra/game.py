@@ -1,0 +1,668 @@
+"""Alhambra (Dirk Henn, Queen Games 2003) as played on Brettspielwelt, with the
+two-player rules ("Dirk"). Rule numbers R-x.y cite shared/reference/alhambra/RULES.md."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, ClassVar
+
+from server.games.alhambra import board
+from server.games.alhambra.data import (
+    COIN_VALUES,
+    CURRENCIES,
+    DATA,
+    DIRK_AFTER_1,
+    DIRK_DIVISOR_2,
+    DIRK_SETUP,
+    DISPLAY_SIZE,
+    FOUNTAIN,
+    PILES,
+    POINTS,
+    SCORING_1,
+    SCORING_2,
+    SLOTS,
+    START_MONEY,
+    TAKE_LIMIT,
+    TILE_COST,
+    TILE_IDS,
+    TILE_INDEX,
+    TILE_TYPE,
+    TYPES,
+    all_coins,
+    coin,
+    currency_of,
+    value_of,
+)
+from server.games.alhambra.state import (
+    Build,
+    Buy,
+    Done,
+    Entry,
+    GiveDirk,
+    Intent,
+    Options,
+    Pass,
+    Place,
+    Placed,
+    Reserve,
+    State,
+    Swap,
+    Take,
+    Unbuild,
+)
+from server.games.base import Game, IllegalIntent, Result
+from server.games.rng import Rng
+
+
+def _coin_view(c: int) -> dict[str, Any]:
+    return {"c": CURRENCIES[currency_of(c)], "v": value_of(c)}
+
+
+def grid_of(state: State, seat: int) -> board.Grid:
+    grid: board.Grid = {(0, 0): FOUNTAIN}
+    for p in state.cities[seat]:
+        grid[(p.x, p.y)] = p.tile
+    return grid
+
+
+def _tile(tile_id: str) -> int:
+    index = TILE_INDEX.get(tile_id)
+    if index is None:
+        raise IllegalIntent("unknown_tile", f"There is no building tile called {tile_id!r}.")
+    return index
+
+
+_PLACE_MESSAGES = {
+    "cell_taken": "That cell already holds a tile.",
+    "not_adjacent": "A tile must touch the alhambra along a side, not only at a corner.",
+    "walls_mismatch": "Touching sides must both have a wall or both be open.",
+    "not_walkable": "The tile must be reachable from the fountain through an open side.",
+    "hole": "The alhambra may not enclose an empty space.",
+    "no_tile": "There is no tile on that cell.",
+    "fountain": "The fountain never moves.",
+}
+
+
+def _refuse(code: str) -> IllegalIntent:
+    return IllegalIntent(code, _PLACE_MESSAGES[code])
+
+
+def _minimal_payments(values: list[int], price: int) -> list[list[int]]:
+    """Every multiset of ``values`` (coin values of one currency) that pays at least
+    ``price`` and has no superfluous coin, largest coins first (R-14.10)."""
+    counts = [values.count(v) for v in range(10)]
+    out: list[list[int]] = []
+    chosen: list[int] = []
+
+    def walk(v: int, total: int) -> None:
+        if total >= price:
+            if total - chosen[-1] < price:
+                out.append(list(chosen))
+            return
+        if v == 0:
+            return
+        # Take k coins of value v (k from the most down to none), then smaller values.
+        for k in range(counts[v], -1, -1):
+            chosen.extend([v] * k)
+            if k and total + k * v >= price and total + (k - 1) * v >= price:
+                # k - 1 coins already pay: more coins of v would be superfluous.
+                del chosen[len(chosen) - k :]
+                continue
+            walk(v - 1, total + k * v)
+            if k:
+                del chosen[len(chosen) - k :]
+
+    if sum(values) >= price:
+        walk(9, 0)
+    return out
+
+
+class Alhambra(Game):
+    name: ClassVar[str] = "alhambra"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 6
+    Options: ClassVar[type[Options]] = Options
+    Intent: ClassVar[Any] = Intent
+    State: ClassVar[type[State]] = State
+
+    # --- setup ---------------------------------------------------------------------
+
+    def setup(self, seats: int, options: Options, seed: int) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalIntent("bad_option", "Alhambra is played by 2 to 6 players.")
+        rng = Rng.from_seed(seed)
+        bag = list(range(len(TILE_IDS)))
+        rng.shuffle(bag)  # R-3.3
+        log: list[Entry] = []
+        dirk: list[int] = []
+        if seats == 2:  # R-3.4, R-12.3
+            dirk = [bag.pop() for _ in range(DIRK_SETUP)]
+            log.append(Entry("dirk_draw", {"n": DIRK_SETUP, "round": 0}))
+        coins = all_coins(seats)
+        rng.shuffle(coins)  # R-3.5; the top of the deck is the end of the list
+        hands: list[list[int]] = []
+        for seat in range(seats):  # R-3.6
+            hand: list[int] = []
+            while sum(value_of(c) for c in hand) < START_MONEY:
+                hand.append(coins.pop())
+            hands.append(sorted(hand))
+            log.append(Entry("start_money", {"seat": seat, "coins": [_coin_view(c) for c in hand]}))
+        start = min(  # R-3.7, D2
+            range(seats), key=lambda s: (len(hands[s]), sum(value_of(c) for c in hands[s]), s)
+        )
+        log.append(Entry("start_player", {"seat": start}))
+        top_down = coins[::-1]  # R-3.8, D3
+        n = len(top_down)
+        piles = [top_down[(i * n) // PILES : ((i + 1) * n) // PILES] for i in range(PILES)]
+        piles[1].insert(rng.below(len(piles[1]) + 1), SCORING_1)
+        piles[3].insert(rng.below(len(piles[3]) + 1), SCORING_2)
+        deck = [c for pile in piles for c in pile][::-1]
+        state = State(
+            seats=seats,
+            options=options,
+            rng=rng,
+            bag=bag,
+            deck=deck,
+            discard=[],
+            display=[],
+            market=[-1] * SLOTS,
+            hands=hands,
+            cities=[[] for _ in range(seats)],
+            reserves=[[] for _ in range(seats)],
+            dirk=dirk,
+            removed=[],
+            scores=[0] * seats,
+            dirk_score=0,
+            turn=start,
+            phase="action",
+            extra=False,
+            bought=[],
+            leftovers=[[] for _ in range(seats)],
+            rounds=0,
+            turns=0,
+            log=log,
+        )
+        self._refill_display(state)  # R-3.9
+        for k in range(SLOTS):  # R-3.10
+            state.market[k] = state.bag.pop()
+        return state
+
+    def check_options(self, options: Any, seats: int) -> None:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalIntent("bad_option", "Alhambra is played by 2 to 6 players.")
+
+    # --- who acts --------------------------------------------------------------------
+
+    def active(self, state: State) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "leftover":
+            return frozenset(s for s in range(state.seats) if state.leftovers[s])
+        return frozenset((state.turn,))
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        return Result.from_keys(state.scores, list(state.scores))  # R-11.6, D10
+
+    # --- checks shared by apply and legal ----------------------------------------------
+
+    def _take_error(self, state: State, picks: list[int]) -> IllegalIntent | None:
+        display = state.display
+        if not display:
+            return IllegalIntent("no_money", "There is no money on offer.")
+        if (
+            not picks
+            or len(set(picks)) != len(picks)
+            or any(not 0 <= i < len(display) for i in picks)
+        ):
+            return IllegalIntent("bad_coins", "Choose one or more different coins on offer.")
+        total = sum(value_of(display[i]) for i in picks)
+        if len(picks) > 1 and total > TAKE_LIMIT:
+            return IllegalIntent(
+                "too_much_money", "Several coins may be taken only if they add up to 5 or less."
+            )
+        if state.options.take_money_must_be_maximal:
+            for i, c in enumerate(display):
+                if i not in picks and total + value_of(c) <= TAKE_LIMIT:
+                    return IllegalIntent(
+                        "take_more", "Another coin on offer still fits within 5: take it too."
+                    )
+        return None
+
+    def _buy_error(
+        self, state: State, seat: int, slot: int, values: list[int]
+    ) -> IllegalIntent | None:
+        if not 0 <= slot < SLOTS:
+            return IllegalIntent("bad_slot", "The market has slots 0 to 3.")
+        tile = state.market[slot]
+        if tile < 0:
+            return IllegalIntent("empty_slot", "That market slot is empty.")
+        if not values or any(v not in COIN_VALUES for v in values):
+            return IllegalIntent("bad_payment", "Pay with one or more coins of values 1 to 9.")
+        hand = [value_of(c) for c in state.hands[seat] if currency_of(c) == slot]
+        for v in set(values):
+            if values.count(v) > hand.count(v):
+                return IllegalIntent(
+                    "coins_not_in_hand",
+                    f"You do not hold these {CURRENCIES[slot]} coins; this slot takes only "
+                    f"{CURRENCIES[slot]}.",
+                )
+        if sum(values) < TILE_COST[tile]:
+            return IllegalIntent("not_enough", "The coins do not reach the price of the building.")
+        return None
+
+    def _can_redesign(self, state: State, seat: int) -> bool:
+        grid = grid_of(state, seat)
+        for tile in state.reserves[seat]:
+            if board.placements(grid, tile):
+                return True
+            if any(board.swap_error(grid, tile, (p.x, p.y)) is None for p in state.cities[seat]):
+                return True
+        return any(
+            board.removal_error(grid, (p.x, p.y), fast=True) is None for p in state.cities[seat]
+        )
+
+    def _can_act(self, state: State, seat: int) -> bool:
+        if state.display:
+            return True
+        for slot, tile in enumerate(state.market):
+            if tile >= 0:
+                money = sum(value_of(c) for c in state.hands[seat] if currency_of(c) == slot)
+                if money >= TILE_COST[tile]:
+                    return True
+        return self._can_redesign(state, seat)
+
+    # --- apply -----------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, intent: Any) -> State:
+        if state.phase == "over":
+            raise IllegalIntent("game_over", "The game is over.")
+        if seat not in self.active(state):
+            raise IllegalIntent("not_your_turn", "It is not your turn.")
+        if state.phase == "action":
+            self._apply_action(state, seat, intent)
+        elif state.phase == "placement":
+            self._apply_placement(state, seat, intent, state.bought, gift=state.seats == 2)
+            if not state.bought:
+                self._end_turn(state)
+        else:
+            self._apply_placement(state, seat, intent, state.leftovers[seat], gift=False)
+            if not any(state.leftovers):
+                self._final(state)
+        return state
+
+    def _apply_action(self, state: State, seat: int, intent: Any) -> None:
+        if isinstance(intent, Take):
+            err = self._take_error(state, list(intent.coins))
+            if err:
+                raise err
+            taken = [state.display[i] for i in intent.coins]
+            for i in sorted(intent.coins, reverse=True):
+                del state.display[i]
+            state.hands[seat] = sorted(state.hands[seat] + taken)
+            state.log.append(Entry("take", {"seat": seat, "coins": [_coin_view(c) for c in taken]}))
+            self._end_actions(state)
+        elif isinstance(intent, Buy):
+            values = list(intent.values)
+            err = self._buy_error(state, seat, intent.slot, values)
+            if err:
+                raise err
+            tile = state.market[intent.slot]
+            hand = state.hands[seat]
+            paid = [coin(intent.slot, v) for v in sorted(values, reverse=True)]
+            for c in paid:
+                hand.remove(c)
+            state.discard.extend(paid)
+            state.market[intent.slot] = -1
+            state.bought.append(tile)
+            exact = sum(values) == TILE_COST[tile]
+            state.log.append(
+                Entry(
+                    "buy",
+                    {
+                        "seat": seat,
+                        "tile": TILE_IDS[tile],
+                        "slot": intent.slot,
+                        "coins": [_coin_view(c) for c in paid],
+                        "exact": exact,
+                    },
+                )
+            )
+            if exact and self._can_act(state, seat):  # R-5.2.5, R-5.4
+                state.extra = True
+            else:
+                self._end_actions(state)
+        elif isinstance(intent, Build):
+            tile = _tile(intent.tile)
+            if tile not in state.reserves[seat]:
+                raise IllegalIntent("not_in_reserve", "That tile is not in your reserve.")
+            grid = grid_of(state, seat)
+            code = board.placement_error(grid, tile, (intent.x, intent.y))
+            if code:
+                raise _refuse(code)
+            state.reserves[seat].remove(tile)
+            state.cities[seat].append(Placed(intent.x, intent.y, tile))
+            state.log.append(
+                Entry("build", {"seat": seat, "tile": intent.tile, "x": intent.x, "y": intent.y})
+            )
+            self._end_actions(state)
+        elif isinstance(intent, Unbuild):
+            grid = grid_of(state, seat)
+            code = board.removal_error(grid, (intent.x, intent.y))
+            if code:
+                raise _refuse(code)
+            city = state.cities[seat]
+            i = next(i for i, p in enumerate(city) if (p.x, p.y) == (intent.x, intent.y))
+            tile = city.pop(i).tile
+            state.reserves[seat].append(tile)
+            state.log.append(
+                Entry(
+                    "unbuild", {"seat": seat, "tile": TILE_IDS[tile], "x": intent.x, "y": intent.y}
+                )
+            )
+            self._end_actions(state)
+        elif isinstance(intent, Swap):
+            tile = _tile(intent.tile)
+            if tile not in state.reserves[seat]:
+                raise IllegalIntent("not_in_reserve", "That tile is not in your reserve.")
+            grid = grid_of(state, seat)
+            code = board.swap_error(grid, tile, (intent.x, intent.y))
+            if code:
+                raise _refuse(code)
+            city = state.cities[seat]
+            i = next(i for i, p in enumerate(city) if (p.x, p.y) == (intent.x, intent.y))
+            old = city[i].tile
+            city[i] = Placed(intent.x, intent.y, tile)
+            state.reserves[seat].remove(tile)
+            state.reserves[seat].append(old)
+            state.log.append(
+                Entry(
+                    "swap",
+                    {
+                        "seat": seat,
+                        "tile": intent.tile,
+                        "old": TILE_IDS[old],
+                        "x": intent.x,
+                        "y": intent.y,
+                    },
+                )
+            )
+            self._end_actions(state)
+        elif isinstance(intent, Done):
+            if not (state.extra and state.options.extra_action_optional):
+                raise IllegalIntent(
+                    "not_allowed",
+                    "Only an extra action may be skipped, and only if the table allows it.",
+                )
+            self._end_actions(state)
+        elif isinstance(intent, Pass):
+            if state.extra or self._can_act(state, seat):
+                raise IllegalIntent("must_act", "You can still take money, buy or redesign.")
+            state.log.append(Entry("pass", {"seat": seat}))
+            self._end_actions(state)
+        else:
+            raise IllegalIntent("wrong_phase", "Choose an action: take money, buy or redesign.")
+
+    def _apply_placement(
+        self, state: State, seat: int, intent: Any, pending: list[int], gift: bool
+    ) -> None:
+        if not isinstance(intent, Place | Reserve | GiveDirk):
+            raise IllegalIntent(
+                "wrong_phase", "Place your new buildings or put them in the reserve."
+            )
+        tile = _tile(intent.tile)
+        if tile not in pending:
+            raise IllegalIntent("not_pending", "That tile is not waiting to be placed by you.")
+        if isinstance(intent, Place):
+            code = board.placement_error(grid_of(state, seat), tile, (intent.x, intent.y))
+            if code:
+                raise _refuse(code)
+            pending.remove(tile)
+            state.cities[seat].append(Placed(intent.x, intent.y, tile))
+            state.log.append(
+                Entry("place", {"seat": seat, "tile": intent.tile, "x": intent.x, "y": intent.y})
+            )
+        elif isinstance(intent, Reserve):
+            pending.remove(tile)
+            state.reserves[seat].append(tile)
+            state.log.append(Entry("reserve", {"seat": seat, "tile": intent.tile}))
+        else:
+            if not gift:
+                raise IllegalIntent(
+                    "no_gift", "Only a tile bought this turn in a two-player game can go to Dirk."
+                )
+            pending.remove(tile)
+            state.dirk.append(tile)
+            state.log.append(Entry("gift", {"seat": seat, "tile": intent.tile}))
+
+    # --- turn flow -------------------------------------------------------------------
+
+    def _end_actions(self, state: State) -> None:
+        state.extra = False
+        if state.bought:
+            state.phase = "placement"
+        else:
+            self._end_turn(state)
+
+    def _refill_display(self, state: State) -> list[int]:
+        """R-8.3: the scoring cards revealed, in order."""
+        revealed: list[int] = []
+        while len(state.display) < DISPLAY_SIZE:
+            if not state.deck:
+                if not state.discard:
+                    break
+                state.deck = state.discard
+                state.discard = []
+                state.rng.shuffle(state.deck)
+                state.log.append(Entry("reshuffle", {"n": len(state.deck)}))
+            card = state.deck.pop()
+            if card in (SCORING_1, SCORING_2):
+                revealed.append(card)
+            else:
+                state.display.append(card)
+        return revealed
+
+    def _end_turn(self, state: State) -> None:
+        """R-8.1 steps 2 to 6."""
+        state.phase = "action"
+        state.turns += 1
+        for k in range(SLOTS):  # R-8.2
+            if state.market[k] < 0:
+                if not state.bag:
+                    self._end_game(state)  # R-11.1, D4
+                    return
+                state.market[k] = state.bag.pop()
+        for card in self._refill_display(state):
+            rnd = 1 if card == SCORING_1 else 2
+            self._score(state, rnd)
+            if state.seats == 2:  # R-12.4, R-12.5, D11, D13
+                n = (
+                    min(DIRK_AFTER_1, len(state.bag))
+                    if rnd == 1
+                    else len(state.bag) // DIRK_DIVISOR_2
+                )
+                state.dirk.extend(state.bag.pop() for _ in range(n))
+                state.log.append(Entry("dirk_draw", {"n": n, "round": rnd}))
+        state.turn = (state.turn + 1) % state.seats
+
+    def _end_game(self, state: State) -> None:
+        """R-11.2: leftover market tiles to the richest in the slot's currency."""
+        state.phase = "leftover"
+        state.log.append(Entry("game_end", {}))
+        for k in range(SLOTS):
+            tile = state.market[k]
+            if tile < 0:
+                continue
+            state.market[k] = -1
+            sums = [sum(value_of(c) for c in hand if currency_of(c) == k) for hand in state.hands]
+            best = max(sums)
+            if best > 0 and sums.count(best) == 1:
+                winner = sums.index(best)
+                state.leftovers[winner].append(tile)
+                state.log.append(
+                    Entry("leftover", {"tile": TILE_IDS[tile], "slot": k, "seat": winner})
+                )
+            else:
+                state.removed.append(tile)
+                state.log.append(
+                    Entry("leftover", {"tile": TILE_IDS[tile], "slot": k, "seat": None})
+                )
+        if not any(state.leftovers):
+            self._final(state)
+
+    def _final(self, state: State) -> None:
+        self._score(state, 3)  # R-11.5
+        state.phase = "over"
+        state.log.append(Entry("game_over", {"scores": list(state.scores)}))
+
+    def _score(self, state: State, rnd: int) -> None:
+        """§9: majorities per building type (Dirk takes part) and the longest wall."""
+        counts = [[0] * len(TYPES) for _ in range(state.seats)]
+        for seat, city in enumerate(state.cities):
+            for p in city:
+                counts[seat][TILE_TYPE[p.tile]] += 1
+        if state.seats == 2:
+            dirk = [0] * len(TYPES)
+            for t in state.dirk:
+                dirk[TILE_TYPE[t]] += 1
+            counts.append(dirk)
+        buildings = majority_points(counts, rnd)
+        walls = [board.longest_wall(grid_of(state, s)) for s in range(state.seats)]
+        points = [sum(buildings[s]) + walls[s] for s in range(state.seats)]
+        for s in range(state.seats):
+            state.scores[s] += points[s]
+        args: dict[str, Any] = {
+            "round": rnd,
+            "points": points,
+            "buildings": [buildings[s] for s in range(state.seats)],
+            "walls": walls,
+        }
+        if state.seats == 2:
+            state.dirk_score += sum(buildings[2])
+            args["dirk"] = sum(buildings[2])
+        state.rounds = rnd
+        state.log.append(Entry("scoring", args))
+
+    # --- legal -----------------------------------------------------------------------
+
+    def legal(self, state: State, seat: int) -> list[Any]:
+        if seat not in self.active(state):
+            return []
+        if state.phase == "placement":
+            return self._legal_placement(state, seat, state.bought, gift=state.seats == 2)
+        if state.phase == "leftover":
+            return self._legal_placement(state, seat, state.leftovers[seat], gift=False)
+        out: list[Any] = []
+        out.extend(self._legal_takes(state))
+        for slot, tile in enumerate(state.market):
+            if tile < 0:
+                continue
+            hand = [value_of(c) for c in state.hands[seat] if currency_of(c) == slot]
+            for pay in _minimal_payments(hand, TILE_COST[tile]):
+                out.append(Buy(slot, pay))
+        out.extend(self._legal_redesign(state, seat))
+        if state.extra and state.options.extra_action_optional:
+            out.append(Done())
+        if not out:
+            out.append(Pass())
+        return out
+
+    def _legal_takes(self, state: State) -> list[Take]:
+        out: list[Take] = []
+        seen: set[tuple[int, ...]] = set()
+        n = len(state.display)
+        for size in range(1, n + 1):
+            for picks in combinations(range(n), size):
+                key = tuple(sorted(state.display[i] for i in picks))
+                if key in seen or self._take_error(state, list(picks)) is not None:
+                    continue
+                seen.add(key)
+                out.append(Take(list(picks)))
+        return out
+
+    def _legal_redesign(self, state: State, seat: int) -> list[Any]:
+        out: list[Any] = []
+        grid = grid_of(state, seat)
+        city = state.cities[seat]
+        for tile in state.reserves[seat]:
+            for x, y in board.placements(grid, tile):
+                out.append(Build(TILE_IDS[tile], x, y))
+            for p in city:
+                if board.swap_error(grid, tile, (p.x, p.y)) is None:
+                    out.append(Swap(TILE_IDS[tile], p.x, p.y))
+        for p in city:
+            if board.removal_error(grid, (p.x, p.y), fast=True) is None:
+                out.append(Unbuild(p.x, p.y))
+        return out
+
+    def _legal_placement(
+        self, state: State, seat: int, pending: list[int], gift: bool
+    ) -> list[Any]:
+        out: list[Any] = []
+        grid = grid_of(state, seat)
+        for tile in pending:
+            tile_id = TILE_IDS[tile]
+            for x, y in board.placements(grid, tile):
+                out.append(Place(tile_id, x, y))
+            out.append(Reserve(tile_id))
+            if gift:
+                out.append(GiveDirk(tile_id))
+        return out
+
+    # --- view ------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        dirk: list[int] | None = None
+        if state.seats == 2:
+            dirk = [0] * len(TYPES)
+            for t in state.dirk:
+                dirk[TILE_TYPE[t]] += 1
+        return {
+            "phase": state.phase,
+            "turn": state.turn,
+            "extra": state.extra,
+            "round": state.rounds,
+            "market": [TILE_IDS[t] if t >= 0 else None for t in state.market],
+            "display": [_coin_view(c) for c in state.display],
+            "hand": None if seat is None else [_coin_view(c) for c in state.hands[seat]],
+            "hand_counts": [len(h) for h in state.hands],
+            "alhambras": [[[p.x, p.y, TILE_IDS[p.tile]] for p in city] for city in state.cities],
+            "reserves": [[TILE_IDS[t] for t in r] for r in state.reserves],
+            "walls": [board.longest_wall(grid_of(state, s)) for s in range(state.seats)],
+            "bought": [TILE_IDS[t] for t in state.bought],
+            "leftovers": [[TILE_IDS[t] for t in r] for r in state.leftovers],
+            "dirk": dirk,
+            "dirk_score": state.dirk_score if state.seats == 2 else None,
+            "bag": len(state.bag),
+            "deck": len(state.deck),
+            "discard": len(state.discard),
+            "scores": list(state.scores),
+            "log": [{"code": e.code, "args": dict(e.args)} for e in state.log],
+        }
+
+    def catalogue(self) -> dict[str, Any]:
+        return {
+            "tiles": [dict(t) for t in DATA["tiles"]],
+            "types": [dict(t) for t in DATA["types"]],
+            "currencies": list(CURRENCIES),
+            "slots": list(CURRENCIES),
+            "points": {k: [list(p) for p in v] for k, v in DATA["points"].items()},
+        }
+
+
+def majority_points(counts: list[list[int]], rnd: int) -> list[list[int]]:
+    """R-9.2: points per participant and type; ``counts[participant][type]``.
+    Count 0 is never ranked (D9); a tied block shares its places, rounded down."""
+    out = [[0] * len(TYPES) for _ in counts]
+    for t in range(len(TYPES)):
+        table = POINTS[rnd - 1][t]
+        ranked = sorted({c[t] for c in counts if c[t] > 0}, reverse=True)
+        place = 0
+        for level in ranked:
+            block = [p for p, c in enumerate(counts) if c[t] == level]
+            pot = sum(table[place + i] for i in range(len(block)) if place + i < len(table))
+            for p in block:
+                out[p][t] = pot // len(block)
+            place += len(block)
+    return out
