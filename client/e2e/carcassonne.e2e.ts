@@ -31,7 +31,15 @@ async function version(page: Page): Promise<number> {
 }
 
 async function waitVersionAbove(page: Page, v: number): Promise<void> {
-  await expect.poll(() => version(page), { timeout: 15_000 }).toBeGreaterThan(v);
+  try {
+    await expect.poll(() => version(page), { timeout: 15_000 }).toBeGreaterThan(v);
+  } catch (e) {
+    // Say what the page was told: a refused move shows up as a notice.
+    const notices = await page.evaluate(() =>
+      JSON.stringify((window as unknown as { spieltisch: { store: { state: { notices: unknown } } } }).spieltisch.store.state.notices),
+    );
+    throw new Error(`the view stayed at version ${v}; notices: ${notices}\n${server.output().slice(-2000)}`, { cause: e });
+  }
 }
 
 /** Whose turn the page shows: "mine", "other" or "over". */
@@ -101,6 +109,8 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     }
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(true);
 
+    await ben.page.locator(`tr[data-room="${room}"]`).waitFor();
+    await ben.page.screenshot({ path: screenshotPath("lobby.png") });
     await ben.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
     await ben.page.getByTestId("tool-join").click();
     await cleo.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();

@@ -91,6 +91,9 @@ export interface Chrome {
 export async function startChrome(): Promise<Chrome> {
   const dataDir = mkdtempSync(join(tmpdir(), "spieltisch-chromium-"));
   const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) {
+    throw new Error(`no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM)`);
+  }
   const browser = await chromium.launch({
     executablePath,
     headless: true,

@@ -307,6 +307,7 @@ export function logLine(
     if (typeof args[k] === "number") args[k] = names(args[k] as number);
   }
   if (Array.isArray(args.seats)) args.seats = (args.seats as number[]).map(names).join(", ");
+  const plain = { ...args };
   if (args.player === undefined && args.seat !== undefined) args.player = args.seat;
   // Word-valued args (a feature kind, say) are translated too: `val.<game>.<arg>.<value>`.
   for (const [k, v] of Object.entries(args)) {
@@ -316,7 +317,7 @@ export function logLine(
     if (has(key)) return t(key, args);
   }
   const words = entry.code.replace(/_/g, " ");
-  const rest = Object.entries(args)
+  const rest = Object.entries(plain)
     .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
     .join(", ");
   return rest ? `${words} (${rest})` : words;

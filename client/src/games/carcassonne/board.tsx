@@ -100,6 +100,21 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
     return () => el.removeEventListener("wheel", onWheel);
   });
 
+  // Keys as the buttons: 1-4 and A zoom, ← → turn the drawn tile (not while typing).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key >= "1" && e.key <= "4") setZoom({ mode: "manual", px: ZOOM_PX[Number(e.key)], ...centre() });
+      else if (e.key === "a" || e.key === "A") setZoom({ mode: "all" });
+      else if (e.key === "ArrowLeft" && intents.place.length) setRot((rot + 3) % 4);
+      else if (e.key === "ArrowRight" && intents.place.length) setRot((rot + 1) % 4);
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  });
+
   const onDown = (e: PointerEvent) => {
     const c = centre();
     drag.current = { x: e.clientX, y: e.clientY, cx: c.cx, cy: c.cy, moved: false };
