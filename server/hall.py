@@ -72,6 +72,7 @@ class Hall:
         self._handlers: dict[str, Callable[[bytes], None]] = {}
         self._lobby_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        broker.on_reconnect(self._catch_up)
         self.metrics.gauges["connections"] = lambda: len(self.connections)
         self.metrics.gauges["rooms"] = self._rooms_by_status
 
@@ -379,6 +380,18 @@ class Hall:
             you=you,
             watchers=info.watchers,
         )
+
+    def _catch_up(self) -> None:
+        """Patches published while pub/sub was cut off never arrived: send each
+        connection what it missed (from the backlog, or a snapshot)."""
+        for conn in list(self.connections):
+            for room_id, audience in list(conn.rooms.items()):
+                room = self.rooms.get(room_id)
+                if room is None or audience == DETACHED:
+                    continue
+                have = conn.versions.get(room_id, -1)
+                if have < room.version:
+                    self._spawn(self._attach(conn, room, have))
 
     # --- the lobby -----------------------------------------------------------------
 

@@ -243,10 +243,20 @@ class Room:
         self.on_change(self)
         event = _encode(Event(info=self.info()))
         task = asyncio.get_running_loop().create_task(
-            self.broker.publish(events_channel(self.id), event)
+            self._publish_quietly(events_channel(self.id), event)
         )
         _background.add(task)
         task.add_done_callback(_background.discard)
+
+    async def _publish_quietly(self, name: str, data: bytes) -> None:
+        """Publish what clients can recover without: a lost patch shows up as a version
+        gap and the client resyncs; a lost room event is sent again on the next change."""
+        try:
+            await self.broker.publish(name, data)
+        except BrokerUnavailable:
+            log.warning(
+                '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
+            )
 
     # --- the mailbox ----------------------------------------------------------------
 
@@ -407,22 +417,24 @@ class Room:
     async def _play(self, seat: int, intent: Any, t0: float) -> None:
         if seat not in self.game.active(self.state):
             raise IllegalIntent("not_your_turn", "It is not your turn.")
+        # Games may change the state in place once their checks pass; keep the state as
+        # it was, so that a bug in a game or an unreachable log leaves no half-move.
+        before = _encode(self.state)
         try:
             state = self.game.apply(self.state, seat, intent)
+            await self.broker.append(
+                self.log_key, _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
+            )
         except IllegalIntent:
             raise
-        except Exception:
-            # apply may have changed the state in place before failing: rebuild it.
-            await self._rebuild()
-            raise
-        entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
-        try:
-            await self.broker.append(self.log_key, entry)
         except BrokerUnavailable:
-            await self._rebuild()
+            self.state = msgspec.msgpack.decode(before, type=self.game.State)
             raise IllegalIntent(
                 "unavailable", "The hall's storage is unreachable; try again."
             ) from None
+        except Exception:
+            self.state = msgspec.msgpack.decode(before, type=self.game.State)
+            raise
         self.state = state
         self.version += 1
         self.metrics.intents_accepted += 1
@@ -435,11 +447,6 @@ class Room:
         else:
             self._schedule_bot()
 
-    async def _rebuild(self) -> None:
-        entries = await self.broker.read_log(self.log_key)
-        self.state, _, version = replay(self.game, entries)
-        assert version == self.version
-
     async def _publish(self) -> None:
         v = self.version
         prefix = _VERSION.pack(v)
@@ -451,7 +458,8 @@ class Room:
             self.backlog[audience].append((v, data))
             self.metrics.patches += 1
             self.metrics.patch_bytes += len(data)
-            await self.broker.publish(channel(self.id, audience), prefix + data)
+            # The move is in the log already: it stands even if a patch is lost.
+            await self._publish_quietly(channel(self.id, audience), prefix + data)
 
     def _schedule_bot(self) -> None:
         if self.status != "playing" or self.game.result(self.state) is not None:

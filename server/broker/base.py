@@ -51,4 +51,9 @@ class Broker(Protocol):
 
     async def release(self, key: str, owner: str) -> None: ...
 
+    def on_reconnect(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after pub/sub is back from an outage: messages published
+        meanwhile are lost, so subscribers should catch up from elsewhere."""
+        ...
+
     async def close(self) -> None: ...

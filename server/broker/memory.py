@@ -72,6 +72,9 @@ class MemoryBroker:
         if held is not None and held[0] == owner:
             del self._leases[key]
 
+    def on_reconnect(self, callback: Callable[[], None]) -> None:
+        pass  # in one process, pub/sub is never cut off
+
     async def close(self) -> None:
         self._subs.clear()
 

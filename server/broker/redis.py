@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -50,6 +51,7 @@ class RedisBroker:
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None
+        self._reconnected: list[Callable[[], None]] = []
         self._acquire = self._redis.register_script(_ACQUIRE)
         self._release = self._redis.register_script(_RELEASE)
 
@@ -96,8 +98,8 @@ class RedisBroker:
             except asyncio.CancelledError:
                 raise
             except _DOWN:
-                log.warning("redis pub/sub connection lost; retrying")
-                await asyncio.sleep(0.5)
+                log.warning("redis pub/sub connection lost; resubscribing")
+                await self._resubscribe()
                 continue
             if msg is None or msg.get("type") != "message":
                 continue
@@ -107,6 +109,28 @@ class RedisBroker:
                     handler(msg["data"])
                 except Exception:
                     log.exception("a handler of %s failed", channel)
+
+    async def _resubscribe(self) -> None:
+        """After an outage: a fresh pub/sub connection with every channel we had,
+        retried until Redis answers again."""
+        old, self._pubsub = self._pubsub, self._redis.pubsub(ignore_subscribe_messages=True)
+        with contextlib.suppress(Exception):
+            await old.aclose()
+        while True:
+            await asyncio.sleep(0.2)
+            channels = [self._k(c) for c in self._handlers]
+            if not channels:
+                return
+            try:
+                await self._pubsub.subscribe(*channels)
+            except _DOWN:
+                continue
+            for callback in self._reconnected:
+                callback()
+            return
+
+    def on_reconnect(self, callback: Callable[[], None]) -> None:
+        self._reconnected.append(callback)
 
     # --- room logs (Redis Streams) ---------------------------------------------------
 
