@@ -148,6 +148,24 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     // Followers are drawn in seat colours on the watcher's board.
     await expect.poll(() => cleo.page.locator("g.meeple").count()).toBeGreaterThan(0);
     await cleo.page.screenshot({ path: screenshotPath("carcassonne-mid-game.png") });
+
+    // Zoom and pan as on Brettspielwelt: 1-4 zoom in, drag and wheel move, A shows all.
+    const viewBox = () => cleo.page.locator("svg.board-svg").getAttribute("viewBox");
+    const all = await viewBox();
+    await cleo.page.getByTestId("zoom").getByText("4").click();
+    const zoomed = await viewBox();
+    expect(zoomed).not.toBe(all);
+    const box = (await cleo.page.getByTestId("carc-board").boundingBox())!;
+    await cleo.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await cleo.page.mouse.down();
+    await cleo.page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 5 });
+    await cleo.page.mouse.up();
+    const dragged = await viewBox();
+    expect(dragged).not.toBe(zoomed);
+    await cleo.page.mouse.wheel(0, 300);
+    await expect.poll(viewBox).not.toBe(dragged);
+    await cleo.page.getByTestId("zoom").getByText("A").click();
+    expect(await viewBox()).toBe(all);
     // The moving player is marked *name* as on Brettspielwelt.
     await expect.poll(() => cleo.page.locator('[data-testid="seat-name"]', { hasText: /^\*.+\*$/ }).count()).toBe(1);
     for (const p of [ada, ben, cleo]) await p.ctx.close();
