@@ -1,3 +1,4 @@
+import { useEffect } from "preact/hooks";
 import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
 import { lang, setLang, t, errorText } from "./i18n";
@@ -9,6 +10,12 @@ export function App({ client }: { client: Client }) {
   const s = useStore(client.store);
   const name = useSignal(client.name);
   const l = useSignal(lang);
+  // Notices fade after a while; a click dismisses them sooner.
+  useEffect(() => {
+    if (!s.notices.length) return;
+    const timer = setTimeout(() => client.store.dismiss(s.notices[0].id), 7000);
+    return () => clearTimeout(timer);
+  }, [s.notices]);
   return (
     <div class="app" lang={l}>
       <header class="top">

@@ -14,6 +14,24 @@ export function intentLabel(intent: Record<string, unknown>): string {
   return rest.length ? `${name} (${rest.join(", ")})` : name;
 }
 
+/** Intents grouped by their name, in the order the game listed them. */
+function groups(legal: Record<string, unknown>[]): [string, { intent: Record<string, unknown>; i: number }[]][] {
+  const out = new Map<string, { intent: Record<string, unknown>; i: number }[]>();
+  legal.forEach((intent, i) => {
+    const name = String(intent.t ?? "?");
+    if (!out.has(name)) out.set(name, []);
+    out.get(name)!.push({ intent, i });
+  });
+  return [...out.entries()];
+}
+
+function argsLabel(intent: Record<string, unknown>): string {
+  return Object.entries(intent)
+    .filter(([k]) => k !== "t")
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(", ");
+}
+
 function Value({ v }: { v: unknown }): preact.JSX.Element {
   if (v === null || v === undefined) return <span class="muted">—</span>;
   if (Array.isArray(v)) {
@@ -58,11 +76,18 @@ export function GenericBoard({ view, act }: BoardProps) {
         {legal.length === 0 ? (
           <p class="muted">{t("generic.no_moves")}</p>
         ) : (
-          <div class="legal" data-testid="legal">
-            {legal.map((intent, i) => (
-              <button key={i} class="intent" onClick={() => act(intent)}>
-                {intentLabel(intent)}
-              </button>
+          <div class="legal-groups" data-testid="legal">
+            {groups(legal).map(([name, items]) => (
+              <div class="legal-group" key={name}>
+                <span class="legal-name">{name.replace(/_/g, " ")}</span>
+                <div class="legal">
+                  {items.map(({ intent, i }) => (
+                    <button key={i} class="intent" title={intentLabel(intent)} onClick={() => act(intent)}>
+                      {argsLabel(intent) || intentLabel(intent)}
+                    </button>
+                  ))}
+                </div>
+              </div>
             ))}
           </div>
         )}
