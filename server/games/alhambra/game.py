@@ -6,6 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
+import msgspec
+
 from server.games.alhambra import board
 from server.games.alhambra.data import (
     COIN_VALUES,
@@ -40,16 +42,16 @@ from server.games.alhambra.state import (
     Entry,
     GiveDirk,
     Intent,
-    Options,
     Pass,
     Place,
     Placed,
     Reserve,
-    State,
     Swap,
     Take,
     Unbuild,
 )
+from server.games.alhambra.state import Options as GameOptions
+from server.games.alhambra.state import State as GameState
 from server.games.base import Game, IllegalIntent, Result
 from server.games.rng import Rng
 
@@ -58,7 +60,7 @@ def _coin_view(c: int) -> dict[str, Any]:
     return {"c": CURRENCIES[currency_of(c)], "v": value_of(c)}
 
 
-def grid_of(state: State, seat: int) -> board.Grid:
+def grid_of(state: GameState, seat: int) -> board.Grid:
     grid: board.Grid = {(0, 0): FOUNTAIN}
     for p in state.cities[seat]:
         grid[(p.x, p.y)] = p.tile
@@ -121,13 +123,13 @@ class Alhambra(Game):
     name: ClassVar[str] = "alhambra"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
-    Options: ClassVar[type[Options]] = Options
+    Options: ClassVar[type[msgspec.Struct]] = GameOptions
     Intent: ClassVar[Any] = Intent
-    State: ClassVar[type[State]] = State
+    State: ClassVar[type[msgspec.Struct]] = GameState
 
     # --- setup ---------------------------------------------------------------------
 
-    def setup(self, seats: int, options: Options, seed: int) -> State:
+    def setup(self, seats: int, options: GameOptions, seed: int) -> GameState:
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalIntent("bad_option", "Alhambra is played by 2 to 6 players.")
         rng = Rng.from_seed(seed)
@@ -157,7 +159,7 @@ class Alhambra(Game):
         piles[1].insert(rng.below(len(piles[1]) + 1), SCORING_1)
         piles[3].insert(rng.below(len(piles[3]) + 1), SCORING_2)
         deck = [c for pile in piles for c in pile][::-1]
-        state = State(
+        state = GameState(
             seats=seats,
             options=options,
             rng=rng,
@@ -193,21 +195,21 @@ class Alhambra(Game):
 
     # --- who acts --------------------------------------------------------------------
 
-    def active(self, state: State) -> frozenset[int]:
+    def active(self, state: GameState) -> frozenset[int]:
         if state.phase == "over":
             return frozenset()
         if state.phase == "leftover":
             return frozenset(s for s in range(state.seats) if state.leftovers[s])
         return frozenset((state.turn,))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: GameState) -> Result | None:
         if state.phase != "over":
             return None
         return Result.from_keys(state.scores, list(state.scores))  # R-11.6, D10
 
     # --- checks shared by apply and legal ----------------------------------------------
 
-    def _take_error(self, state: State, picks: list[int]) -> IllegalIntent | None:
+    def _take_error(self, state: GameState, picks: list[int]) -> IllegalIntent | None:
         display = state.display
         if not display:
             return IllegalIntent("no_money", "There is no money on offer.")
@@ -231,7 +233,7 @@ class Alhambra(Game):
         return None
 
     def _buy_error(
-        self, state: State, seat: int, slot: int, values: list[int]
+        self, state: GameState, seat: int, slot: int, values: list[int]
     ) -> IllegalIntent | None:
         if not 0 <= slot < SLOTS:
             return IllegalIntent("bad_slot", "The market has slots 0 to 3.")
@@ -252,7 +254,7 @@ class Alhambra(Game):
             return IllegalIntent("not_enough", "The coins do not reach the price of the building.")
         return None
 
-    def _can_redesign(self, state: State, seat: int) -> bool:
+    def _can_redesign(self, state: GameState, seat: int) -> bool:
         grid = grid_of(state, seat)
         for tile in state.reserves[seat]:
             if board.placements(grid, tile):
@@ -263,7 +265,7 @@ class Alhambra(Game):
             board.removal_error(grid, (p.x, p.y), fast=True) is None for p in state.cities[seat]
         )
 
-    def _can_act(self, state: State, seat: int) -> bool:
+    def _can_act(self, state: GameState, seat: int) -> bool:
         if state.display:
             return True
         for slot, tile in enumerate(state.market):
@@ -275,7 +277,7 @@ class Alhambra(Game):
 
     # --- apply -----------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, intent: Any) -> State:
+    def apply(self, state: GameState, seat: int, intent: Any) -> GameState:
         if state.phase == "over":
             raise IllegalIntent("game_over", "The game is over.")
         if seat not in self.active(state):
@@ -292,7 +294,7 @@ class Alhambra(Game):
                 self._final(state)
         return state
 
-    def _apply_action(self, state: State, seat: int, intent: Any) -> None:
+    def _apply_action(self, state: GameState, seat: int, intent: Any) -> None:
         if isinstance(intent, Take):
             err = self._take_error(state, list(intent.coins))
             if err:
@@ -405,7 +407,7 @@ class Alhambra(Game):
             raise IllegalIntent("wrong_phase", "Choose an action: take money, buy or redesign.")
 
     def _apply_placement(
-        self, state: State, seat: int, intent: Any, pending: list[int], gift: bool
+        self, state: GameState, seat: int, intent: Any, pending: list[int], gift: bool
     ) -> None:
         if not isinstance(intent, Place | Reserve | GiveDirk):
             raise IllegalIntent(
@@ -438,14 +440,14 @@ class Alhambra(Game):
 
     # --- turn flow -------------------------------------------------------------------
 
-    def _end_actions(self, state: State) -> None:
+    def _end_actions(self, state: GameState) -> None:
         state.extra = False
         if state.bought:
             state.phase = "placement"
         else:
             self._end_turn(state)
 
-    def _refill_display(self, state: State) -> list[int]:
+    def _refill_display(self, state: GameState) -> list[int]:
         """R-8.3: the scoring cards revealed, in order."""
         revealed: list[int] = []
         while len(state.display) < DISPLAY_SIZE:
@@ -463,7 +465,7 @@ class Alhambra(Game):
                 state.display.append(card)
         return revealed
 
-    def _end_turn(self, state: State) -> None:
+    def _end_turn(self, state: GameState) -> None:
         """R-8.1 steps 2 to 6."""
         state.phase = "action"
         state.turns += 1
@@ -486,7 +488,7 @@ class Alhambra(Game):
                 state.log.append(Entry("dirk_draw", {"n": n, "round": rnd}))
         state.turn = (state.turn + 1) % state.seats
 
-    def _end_game(self, state: State) -> None:
+    def _end_game(self, state: GameState) -> None:
         """R-11.2: leftover market tiles to the richest in the slot's currency."""
         state.phase = "leftover"
         state.log.append(Entry("game_end", {}))
@@ -511,12 +513,12 @@ class Alhambra(Game):
         if not any(state.leftovers):
             self._final(state)
 
-    def _final(self, state: State) -> None:
+    def _final(self, state: GameState) -> None:
         self._score(state, 3)  # R-11.5
         state.phase = "over"
         state.log.append(Entry("game_over", {"scores": list(state.scores)}))
 
-    def _score(self, state: State, rnd: int) -> None:
+    def _score(self, state: GameState, rnd: int) -> None:
         """§9: majorities per building type (Dirk takes part) and the longest wall."""
         counts = [[0] * len(TYPES) for _ in range(state.seats)]
         for seat, city in enumerate(state.cities):
@@ -546,7 +548,7 @@ class Alhambra(Game):
 
     # --- legal -----------------------------------------------------------------------
 
-    def legal(self, state: State, seat: int) -> list[Any]:
+    def legal(self, state: GameState, seat: int) -> list[Any]:
         if seat not in self.active(state):
             return []
         if state.phase == "placement":
@@ -568,7 +570,7 @@ class Alhambra(Game):
             out.append(Pass())
         return out
 
-    def _legal_takes(self, state: State) -> list[Take]:
+    def _legal_takes(self, state: GameState) -> list[Take]:
         out: list[Take] = []
         seen: set[tuple[int, ...]] = set()
         n = len(state.display)
@@ -581,7 +583,7 @@ class Alhambra(Game):
                 out.append(Take(list(picks)))
         return out
 
-    def _legal_redesign(self, state: State, seat: int) -> list[Any]:
+    def _legal_redesign(self, state: GameState, seat: int) -> list[Any]:
         out: list[Any] = []
         grid = grid_of(state, seat)
         city = state.cities[seat]
@@ -597,7 +599,7 @@ class Alhambra(Game):
         return out
 
     def _legal_placement(
-        self, state: State, seat: int, pending: list[int], gift: bool
+        self, state: GameState, seat: int, pending: list[int], gift: bool
     ) -> list[Any]:
         out: list[Any] = []
         grid = grid_of(state, seat)
@@ -612,7 +614,7 @@ class Alhambra(Game):
 
     # --- view ------------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         dirk: list[int] | None = None
         if state.seats == 2:
             dirk = [0] * len(TYPES)
