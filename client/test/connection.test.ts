@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { backoff } from "../src/connection";
+import { decode, encode } from "@msgpack/msgpack";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { backoff, Connection, TOKEN_KEY } from "../src/connection";
+import { Store } from "../src/store";
 
 describe("backoff", () => {
   it("grows and is capped", () => {
@@ -10,5 +12,109 @@ describe("backoff", () => {
     expect(backoff(10, mid)).toBe(8000);
     expect(backoff(50, () => 1)).toBeLessThanOrEqual(10000);
     expect(backoff(0, () => 0)).toBeGreaterThan(0);
+  });
+});
+
+// A stand-in socket: records what the client sends and lets the test answer.
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  binaryType = "";
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: ArrayBuffer }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: Uint8Array) {
+    this.sent.push(decode(data) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(msg: Record<string, unknown>) {
+    const bytes = encode(msg);
+    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+  }
+}
+
+describe("Connection", () => {
+  const storage = new Map<string, string>();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+    storage.clear();
+    vi.stubGlobal("WebSocket", FakeSocket);
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => storage.set(k, v),
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  function setup() {
+    let conn: Connection;
+    const store = new Store((m) => conn.send(m));
+    conn = new Connection(store, () => ({ name: "Ada", token: storage.get(TOKEN_KEY) ?? null, lang: "ja" }), "ws://x/ws");
+    return { store, conn };
+  }
+
+  it("says hello, keeps the token, and shows the state", () => {
+    const { store, conn } = setup();
+    conn.start();
+    expect(store.state.conn).toBe("connecting");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    expect(ws.sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja" });
+    ws.receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
+    expect(storage.get(TOKEN_KEY)).toBe("tok1");
+    expect(store.state.conn).toBe("open");
+    expect(ws.sent[1]).toEqual({ t: "rooms" });
+  });
+
+  it("queues messages until welcomed and drops stale moves", () => {
+    const { conn } = setup();
+    conn.start();
+    conn.send({ t: "chat", room: "r", text: "early" });
+    conn.send({ t: "act", room: "r", v: 3, intent: { t: "pass" } });
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive({ t: "welcome", token: "t", player: "p", name: "Ada", server: "1" });
+    const kinds = ws.sent.map((m) => m.t);
+    expect(kinds).toContain("chat");
+    expect(kinds).not.toContain("act");
+  });
+
+  it("reconnects with backoff, resumes with the token and re-enters with the version held", () => {
+    const { store, conn } = setup();
+    conn.start();
+    const first = FakeSocket.all[0];
+    first.open();
+    first.receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
+    conn.enter("r1");
+    first.receive({ t: "snapshot", room: "r1", v: 7, view: { scores: [0] } });
+    first.close();
+    expect(store.state.conn).toBe("reconnecting");
+    vi.advanceTimersByTime(1000);
+    const second = FakeSocket.all[1];
+    expect(second).toBeDefined();
+    second.open();
+    expect(second.sent[0]).toMatchObject({ t: "hello", token: "tok1" });
+    second.receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
+    expect(second.sent).toContainEqual({ t: "enter", room: "r1", v: 7 });
+    // The missed patch arrives and applies on top of the held view.
+    second.receive({ t: "patch", room: "r1", v: 8, ops: [["s", ["scores", 0], 5]] });
+    expect(store.state.tables.r1.view!.scores).toEqual([5]);
   });
 });
