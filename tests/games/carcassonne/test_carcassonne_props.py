@@ -1,0 +1,188 @@
+"""Random legal games with hypothesis: invariants after every step, replay, views
+that do not depend on the face-down order, and ``legal`` against ``apply``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from server.games.base import IllegalIntent, audience_view
+from server.games.carcassonne import Meeple, Options, Pass, Place, State
+from server.games.carcassonne.tiles import TYPES
+from server.games.rng import Rng
+
+MEEPLES = 7
+OVER = 2
+
+options = st.builds(
+    Options,
+    old=st.booleans(),
+    fluss=st.booleans(),
+    two_tile_city_points=st.sampled_from([2, 4]),
+    river_start_tile=st.sampled_from(["remove", "shuffle"]),
+)
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+seat_counts = st.integers(min_value=2, max_value=5)
+FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def clone(state: State) -> State:
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+
+
+def dealt(opts: Options) -> int:
+    """Tiles that are drawn in a game: all but the start tile (or the river source)."""
+    base = 71 + (1 if opts.fluss and opts.river_start_tile == "shuffle" else 0)
+    return base + (11 if opts.fluss else 0)
+
+
+def check_invariants(game: Any, state: State, before: list[int]) -> None:
+    on_board = [0] * state.seats
+    for seat in state.board.meeples.values():
+        on_board[seat] += 1
+    assert [a + b for a, b in zip(on_board, state.supply, strict=True)] == [MEEPLES] * state.seats
+    assert all(a >= b for a, b in zip(state.scores, before, strict=True))
+    # Every point in the score came with a log entry that says who scored what.
+    logged = [0] * state.seats
+    for e in state.log:
+        if e.code == "score":
+            for s in e.args["seats"]:
+                logged[s] += e.args["points"]
+    assert logged == state.scores
+    if state.phase != OVER:
+        assert game.active(state) == frozenset({state.turn})
+        assert game.legal(state, state.turn)
+
+
+def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State, list]:
+    state = game.setup(seats, opts, seed)
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    history: list[tuple[int, Any]] = []
+    steps = 0
+    while game.result(state) is None:
+        before = list(state.scores)
+        seat = state.turn
+        intent = rng.choice(game.legal(state, seat))
+        state = game.apply(state, seat, intent)
+        history.append((seat, intent))
+        check_invariants(game, state, before)
+        steps += 1
+        assert steps <= 2 * 90
+    return state, history
+
+
+@settings(FAST, max_examples=30)
+@given(seats=seat_counts, opts=options, seed=seeds)
+def test_random_games_keep_the_invariants_and_replay(game, seats, opts, seed) -> None:
+    state, history = random_game(game, seats, opts, seed)
+    assert len(state.board.tiles) - 1 + len(state.removed) == dealt(opts)
+    assert not state.pile and state.drawn == -1
+    codes = [e.code for e in state.log]
+    assert codes.count("final_scoring") == 1 and codes[-1] == "game_end"
+    assert codes.count("tile_removed") == len(state.removed)
+    result = game.result(state)
+    assert result is not None and result.scores == state.scores
+    assert min(result.ranks) == 1
+    again = game.setup(seats, opts, seed)
+    for seat, intent in history:
+        wire = msgspec.convert(msgspec.to_builtins(intent), game.Intent)
+        again = game.apply(again, seat, wire)
+    encoded = msgspec.msgpack.encode(state)
+    assert msgspec.msgpack.encode(again) == encoded
+    assert msgspec.msgpack.encode(clone(state)) == encoded
+
+
+def advance(game: Any, state: State, rng: Rng, intents: int) -> State:
+    for _ in range(intents):
+        if game.result(state) is not None:
+            break
+        state = game.apply(state, state.turn, rng.choice(game.legal(state, state.turn)))
+    return state
+
+
+@settings(FAST, max_examples=30)
+@given(
+    seats=seat_counts,
+    opts=options,
+    seed=seeds,
+    steps=st.integers(min_value=0, max_value=140),
+    order=st.randoms(use_true_random=False),
+)
+def test_views_do_not_depend_on_the_face_down_order(game, seats, opts, seed, steps, order):
+    state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
+    other = clone(state)
+    order.shuffle(other.pile)
+    for audience in [*range(seats), None]:
+        assert audience_view(game, state, audience) == audience_view(game, other, audience)
+    view = game.view(state, None)
+    assert "pile" not in view and view["tiles_left"] == len(state.pile) + (state.drawn >= 0)
+    assert msgspec.msgpack.decode(msgspec.msgpack.encode(view)) == view
+
+
+def accepted(game: Any, state: State, seat: int, intent: Any) -> bool:
+    try:
+        game.apply(clone(state), seat, intent)
+    except IllegalIntent:
+        return False
+    return True
+
+
+@settings(FAST, max_examples=25)
+@given(
+    seats=seat_counts,
+    opts=options,
+    seed=seeds,
+    steps=st.integers(min_value=0, max_value=40),
+)
+def test_legal_agrees_with_apply_by_brute_force(game, seats, opts, seed, steps) -> None:
+    state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
+    if game.result(state) is not None:
+        return
+    seat = state.turn
+    for other in range(seats):
+        if other != seat:
+            assert game.legal(state, other) == []
+    legal = game.legal(state, seat)
+    if state.phase == 0:
+        xs = [p.x for p in state.board.tiles]
+        ys = [p.y for p in state.board.tiles]
+        tried = [
+            Place(x, y, r)
+            for x in range(min(xs) - 2, max(xs) + 3)
+            for y in range(min(ys) - 2, max(ys) + 3)
+            for r in range(4)
+        ]
+        ok = [i for i in tried if accepted(game, state, seat, i)]
+        assert sorted(ok, key=lambda p: (p.x, p.y, p.r)) == sorted(
+            legal, key=lambda p: (p.x, p.y, p.r)
+        )
+        # Now place one and check the meeple step the same way.
+        state = game.apply(state, seat, legal[Rng.from_seed(seed).below(len(legal))])
+        legal = game.legal(state, seat)
+    tile = TYPES[state.board.tiles[-1].t]
+    tried = [Meeple(sid) for sid in (*tile.seg_ids, "x9", "river")] + [Pass()]
+    ok = [i for i in tried if accepted(game, state, seat, i)]
+    assert ok == legal
+    assert legal[-1] == Pass()
+
+
+def test_random_games_are_fast_enough(game) -> None:
+    """Tens of random games per second is the target; a test only guards against a
+    slowdown by an order of magnitude on a busy machine."""
+    import time
+
+    start = time.perf_counter()
+    for seed in range(10):
+        random_game_plain(game, 2 + seed % 4, Options(fluss=bool(seed % 2)), seed)
+    assert time.perf_counter() - start < 10.0
+
+
+def random_game_plain(game: Any, seats: int, opts: Options, seed: int) -> State:
+    state = game.setup(seats, opts, seed)
+    rng = Rng.from_seed(seed)
+    while game.result(state) is None:
+        state = game.apply(state, state.turn, rng.choice(game.legal(state, state.turn)))
+    return state
