@@ -168,6 +168,10 @@ export function roadShape(edges: Side[], tile: TileDef, terminus?: string): Road
     end = inward(s, 30);
   }
   const anchor = inward(s, 22);
+  // A road into a city runs in towards the centre and bends to meet the city.
+  if (terminus === "city") {
+    return { d: `M${p[0]},${p[1]} Q50,50 ${end[0]},${end[1]}`, anchor, end };
+  }
   return { d: `M${p[0]},${p[1]} L${end[0]},${end[1]}`, anchor, end };
 }
 
