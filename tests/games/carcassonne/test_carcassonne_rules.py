@@ -400,3 +400,21 @@ def test_lake_closes_the_river_then_base_tiles_follow(game) -> None:
 
 
 BY_ID_INDEX = {t.index: t for t in BY_ID.values()}
+
+
+# -- options ------------------------------------------------------------------------------
+
+
+def test_options_by_bsw_names_and_unknown_ones_refused(game) -> None:
+    opts = msgspec.convert({"fluss": True, "old": True}, game.Options)
+    assert opts == Options(fluss=True, old=True, two_tile_city_points=2)
+    assert msgspec.convert({}, game.Options) == Options()
+    for bad in ({"erweiterung": True}, {"two_tile_city_points": 3}, {"river_start_tile": "x"}):
+        with pytest.raises(msgspec.ValidationError):
+            msgspec.convert(bad, game.Options)
+
+
+def test_intents_decode_from_plain_maps(game) -> None:
+    assert msgspec.convert({"t": "place", "x": 1, "y": -2, "r": 3}, game.Intent) == Place(1, -2, 3)
+    assert msgspec.convert({"t": "meeple", "feature": "c1"}, game.Intent) == Meeple("c1")
+    assert msgspec.convert({"t": "pass"}, game.Intent) == Pass()
