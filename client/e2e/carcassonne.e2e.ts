@@ -94,22 +94,19 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     const ben = await newPerson(chrome.browser, server.url, "Ben");
     const cleo = await newPerson(chrome.browser, server.url, "Cleo");
 
-    // Ada opens a table with the river; Ben and Cleo see it in the hall.
+    // Ada opens a table, sits and switches the river on by typing, as on Brettspielwelt.
     await ada.page.getByTestId("game-select").selectOption("carcassonne");
-    const fluss = ada.page.getByTestId("option-fluss");
-    if ((await fluss.count()) && !(await fluss.isChecked())) await fluss.check();
     await ada.page.getByTestId("create").click();
     await ada.page.getByTestId("table").waitFor();
     const room = (await ada.page.getByTestId("table").getAttribute("data-room"))!;
     await ada.page.getByTestId("tool-join").click();
-    // The option may also be typed, as on Brettspielwelt; check it is on either way.
-    if (!(await fluss.count())) {
-      await ada.page.getByTestId("chat-input").fill("/option fluss on");
-      await ada.page.getByTestId("chat-input").press("Enter");
-    }
+    await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(false);
+    await ada.page.getByTestId("chat-input").fill("/option fluss");
+    await ada.page.getByTestId("chat-input").press("Enter");
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(true);
 
-    await ben.page.locator(`tr[data-room="${room}"]`).waitFor();
+    // Ben and Cleo see the table in the hall, with its option.
+    await ben.page.locator(`tr[data-room="${room}"]`, { hasText: "fluss" }).waitFor();
     await ben.page.screenshot({ path: screenshotPath("lobby.png") });
     await ben.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
     await ben.page.getByTestId("tool-join").click();
