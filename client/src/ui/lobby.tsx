@@ -48,7 +48,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                     {r.seated}/{r.seats}
                   </td>
                   <td>{r.watchers}</td>
-                  <td class="small">{optionSummary(r.options)}</td>
+                  <td class="small">{optionSummary(r.options, s.games.find((g) => g.name === r.game)?.options)}</td>
                   <td>
                     <button data-testid="enter" onClick={() => client.open(r.room)}>
                       {t("lobby.enter")}

@@ -41,9 +41,10 @@ export function OptionsEditor({
   );
 }
 
-export function optionSummary(options: Record<string, unknown>): string {
+/** The options that differ from the game's defaults, as typed with /option. */
+export function optionSummary(options: Record<string, unknown>, defaults: Record<string, unknown> = {}): string {
   return Object.entries(options)
-    .filter(([, v]) => v !== false && v !== null && v !== "")
+    .filter(([k, v]) => v !== false && v !== null && v !== "" && !(k in defaults && defaults[k] === v))
     .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
     .join(" ");
 }
