@@ -13,7 +13,7 @@ import sys
 import time
 
 from server.games.carcassonne import Options, game
-from server.games.carcassonne.engine import PLACE, State
+from server.games.carcassonne.engine import PLACE, GameState
 from server.games.rng import Rng
 
 
@@ -32,9 +32,9 @@ def games_per_second(seats: int, opts: Options, seconds: float) -> tuple[float, 
     return done / elapsed, intents / elapsed
 
 
-def late_states(count: int, placed: int) -> list[State]:
+def late_states(count: int, placed: int) -> list[GameState]:
     """States in the place phase with at least ``placed`` tiles on the board."""
-    out: list[State] = []
+    out: list[GameState] = []
     rng = Rng.from_seed(99)
     while len(out) < count:
         state = game.setup(2, Options(), rng.next64())
@@ -46,7 +46,7 @@ def late_states(count: int, placed: int) -> list[State]:
     return out
 
 
-def legal_time(states: list[State], repeat: int) -> tuple[float, float, float]:
+def legal_time(states: list[GameState], repeat: int) -> tuple[float, float, float]:
     """(microseconds per legal() call, mean placements listed, mean frontier size)."""
     start = time.perf_counter()
     listed = 0

@@ -108,6 +108,11 @@ def _log(state: State, code: str, **args: Any) -> None:
     state.log.append(Entry(code, args))
 
 
+# Aliases: inside the class body, State and Options name the class attributes.
+GameState = State
+GameOptions = Options
+
+
 class Carcassonne(Game):
     name: ClassVar[str] = "carcassonne"
     min_seats: ClassVar[int] = 2
@@ -118,8 +123,8 @@ class Carcassonne(Game):
 
     # -- setup -------------------------------------------------------------------
 
-    def setup(self, seats: int, options: Any, seed: int) -> State:
-        opts: Options = options if options is not None else Options()
+    def setup(self, seats: int, options: Any, seed: int) -> GameState:
+        opts: GameOptions = options if options is not None else GameOptions()
         rng = Rng.from_seed(seed)
         base = []
         for t in TYPES:
@@ -139,18 +144,20 @@ class Carcassonne(Game):
         return self._start(seats, opts, rng, order, first)
 
     def setup_fixed(
-        self, seats: int, options: Options | None, order: list[str], first: int = 0
-    ) -> State:
+        self, seats: int, options: GameOptions | None, order: list[str], first: int = 0
+    ) -> GameState:
         """A game whose face-down tiles come in exactly ``order`` (tile type ids): the
         hook the tests use to build boards by hand. The start tile (or the river
         source) is placed as usual."""
-        opts = options if options is not None else Options()
+        opts = options if options is not None else GameOptions()
         return self._start(seats, opts, Rng.from_seed(0), [BY_ID[i].index for i in order], first)
 
-    def _start(self, seats: int, opts: Options, rng: Rng, order: list[int], first: int) -> State:
+    def _start(
+        self, seats: int, opts: GameOptions, rng: Rng, order: list[int], first: int
+    ) -> GameState:
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalIntent("bad_option", "Carcassonne is played by 2 to 5 players.")
-        state = State(
+        state = GameState(
             seats=seats,
             options=opts,
             rng=rng,
@@ -175,10 +182,10 @@ class Carcassonne(Game):
 
     # -- the contract ------------------------------------------------------------
 
-    def active(self, state: State) -> frozenset[int]:
+    def active(self, state: GameState) -> frozenset[int]:
         return frozenset() if state.phase == OVER else frozenset((state.turn,))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: GameState) -> Result | None:
         if state.phase != OVER:
             return None
         return Result.from_keys(state.scores, list(state.scores))
@@ -186,7 +193,7 @@ class Carcassonne(Game):
     def catalogue(self) -> dict[str, Any]:
         return catalogue_data.catalogue()
 
-    def legal(self, state: State, seat: int) -> list[Any]:
+    def legal(self, state: GameState, seat: int) -> list[Any]:
         if state.phase == OVER or seat != state.turn:
             return []
         if state.phase == PLACE:
@@ -206,7 +213,7 @@ class Carcassonne(Game):
         out.append(Pass())
         return out
 
-    def apply(self, state: State, seat: int, intent: Any) -> State:
+    def apply(self, state: GameState, seat: int, intent: Any) -> GameState:
         if state.phase == OVER:
             raise IllegalIntent("game_over", "The game is over.")
         if seat != state.turn:
@@ -229,7 +236,7 @@ class Carcassonne(Game):
 
     # -- checks ------------------------------------------------------------------
 
-    def _check_place(self, state: State, intent: Place) -> None:
+    def _check_place(self, state: GameState, intent: Place) -> None:
         if state.phase != PLACE:
             raise IllegalIntent("wrong_phase", "Put a meeple on the tile you placed, or pass.")
         if not 0 <= intent.r <= 3:
@@ -259,7 +266,7 @@ class Carcassonne(Game):
                 "The river may not turn the same way twice in a row (no U-turn).",
             )
 
-    def _check_meeple(self, state: State, seat: int, intent: Meeple) -> int:
+    def _check_meeple(self, state: GameState, seat: int, intent: Meeple) -> int:
         if state.phase != MEEPLE:
             raise IllegalIntent("wrong_phase", "Place the drawn tile first.")
         board = state.board
@@ -282,7 +289,7 @@ class Carcassonne(Game):
 
     # -- effects -----------------------------------------------------------------
 
-    def _do_place(self, state: State, intent: Place) -> None:
+    def _do_place(self, state: GameState, intent: Place) -> None:
         t = state.drawn
         key = poskey(intent.x, intent.y)
         river = _is_river(t)
@@ -309,7 +316,7 @@ class Carcassonne(Game):
         state.drawn = -1
         state.phase = MEEPLE
 
-    def _do_meeple(self, state: State, seat: int, node: int) -> None:
+    def _do_meeple(self, state: GameState, seat: int, node: int) -> None:
         board = state.board
         board.meeples[node] = seat
         board.feature(node)[1].meeples.append(node)
@@ -317,12 +324,12 @@ class Carcassonne(Game):
         kind = TYPES[board.tiles[node // STRIDE].t].kinds[node % STRIDE]
         _log(state, "meeple_placed", seat=seat, kind=KIND_NAMES[kind], **board.anchor(node))
 
-    def _finish_turn(self, state: State) -> None:
+    def _finish_turn(self, state: GameState) -> None:
         self._score_completed(state)
         state.turn = (state.turn + 1) % state.seats
         self._draw(state)
 
-    def _draw(self, state: State) -> None:
+    def _draw(self, state: GameState) -> None:
         while state.pile:
             t = state.pile.pop()
             if _placeable(state, t):
@@ -336,7 +343,7 @@ class Carcassonne(Game):
 
     # -- scoring -----------------------------------------------------------------
 
-    def _owners(self, state: State, feature: Feature) -> list[int]:
+    def _owners(self, state: GameState, feature: Feature) -> list[int]:
         counts = [0] * state.seats
         for node in feature.meeples:
             counts[state.board.meeples[node]] += 1
@@ -344,7 +351,7 @@ class Carcassonne(Game):
         return [s for s, c in enumerate(counts) if c == best] if best > 0 else []
 
     def _award(
-        self, state: State, kind: str, root: int, owners: list[int], points: int, final: bool
+        self, state: GameState, kind: str, root: int, owners: list[int], points: int, final: bool
     ) -> None:
         for s in owners:
             state.scores[s] += points
@@ -358,13 +365,13 @@ class Carcassonne(Game):
             **state.board.anchor(root),
         )
 
-    def _city_points(self, state: State, feature: Feature) -> int:
+    def _city_points(self, state: GameState, feature: Feature) -> int:
         n = len(set(feature.tiles))
         if n == 2 and state.options.two_tile_city_points == 2:
             return 2
         return 2 * (n + feature.shields)
 
-    def _score_completed(self, state: State) -> None:
+    def _score_completed(self, state: GameState) -> None:
         """Score every feature the last tile completed and send its followers home."""
         board = state.board
         i = len(board.tiles) - 1
@@ -396,12 +403,12 @@ class Carcassonne(Game):
                 self._award(state, "monastery", node, self._owners(state, feature), 9, False)
                 self._return(state, feature)
 
-    def _return(self, state: State, feature: Feature) -> None:
+    def _return(self, state: GameState, feature: Feature) -> None:
         for node in feature.meeples:
             state.supply[state.board.meeples.pop(node)] += 1
         feature.meeples = []
 
-    def _final_scoring(self, state: State) -> None:
+    def _final_scoring(self, state: GameState) -> None:
         board = state.board
         _log(state, "final_scoring")
         roots: list[int] = []
@@ -432,7 +439,7 @@ class Carcassonne(Game):
         state.phase = OVER
         _log(state, "game_end", scores=list(state.scores))
 
-    def _completed_cities(self, state: State, field: Feature) -> list[int]:
+    def _completed_cities(self, state: GameState, field: Feature) -> list[int]:
         board = state.board
         out: list[int] = []
         for node in field.cities:
@@ -441,7 +448,7 @@ class Carcassonne(Game):
                 out.append(root)
         return out
 
-    def _farms(self, state: State, fields: list[int]) -> None:
+    def _farms(self, state: GameState, fields: list[int]) -> None:
         """BSW rule: the owners of a field score 3 per completed city beside it, and a
         player is paid for each city at most once, however many fields he owns."""
         paid: list[set[int]] = [set() for _ in range(state.seats)]
@@ -465,7 +472,7 @@ class Carcassonne(Game):
                     **state.board.anchor(root),
                 )
 
-    def _farms_old(self, state: State, fields: list[int]) -> None:
+    def _farms_old(self, state: GameState, fields: list[int]) -> None:
         """Option ``old``: per completed city, the players with the most farmers summed
         over all fields beside it score 4."""
         board = state.board
@@ -484,7 +491,7 @@ class Carcassonne(Game):
 
     # -- views -------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         board = state.board
         on_tile: dict[int, list[dict[str, Any]]] = {}
         for node in sorted(board.meeples):
