@@ -296,6 +296,20 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
           </p>
         </div>
         )}
+        {model.removed.length > 0 && (
+          <div class="card removed" data-testid="removed">
+            <div class="drawn-head">
+              <span>{t("carc.removed")}</span>
+            </div>
+            <div class="removed-tiles">
+              {model.removed.map((id, i) => (
+                <svg key={i} viewBox="0 0 100 100" width="34" height="34">
+                  <TileSvg def={tiles.get(id)} id={id} rot={0} />
+                </svg>
+              ))}
+            </div>
+          </div>
+        )}
         {intents.other.length > 0 && (
           <div class="card legal">
             {intents.other.map((it, i) => (

@@ -124,6 +124,7 @@ export function readModel(view: View): CarcModel {
     followers,
     last,
     phase: (pick(view, ["phase", "step", "stage"]) as string | undefined) ?? null,
+    removed: Array.isArray(view.removed) ? (view.removed as unknown[]).map(tileId).filter((x): x is string => x !== null) : [],
   };
 }
 
