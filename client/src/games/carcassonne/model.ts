@@ -24,6 +24,8 @@ export interface CarcModel {
   followers: (number | null)[];
   last: { x: number; y: number } | null;
   phase: string | null;
+  /** Tile types that fitted nowhere and left the game. */
+  removed: string[];
 }
 
 type Obj = Record<string, unknown>;
