@@ -86,16 +86,44 @@ describe("reading the view", () => {
     expect(m.tilesLeft).toBe(70);
     expect(m.followers).toEqual([7, 6]);
   });
+  it("reads the engine's view (server/games/carcassonne/README.md)", () => {
+    const m = readModel({
+      phase: "meeple",
+      turn: 1,
+      tiles: [
+        { x: 0, y: 0, r: 0, tile: "river.source", meeples: [] },
+        { x: 1, y: 0, r: 1, tile: "river.straight", meeples: [{ seat: 1, feature: "f2" }] },
+      ],
+      last: { x: 1, y: 0 },
+      drawn: null,
+      tiles_left: 81,
+      removed: ["base.city4_shield"],
+      meeples: [7, 6],
+      scores: [0, 0],
+      log: [],
+    });
+    expect(m.tiles.map((t) => [t.x, t.y, t.rot, t.tile])).toEqual([
+      [0, 0, 0, "river.source"],
+      [1, 0, 1, "river.straight"],
+    ]);
+    expect(m.tiles[1].meeples).toEqual([{ seat: 1, feature: "f2", kind: "follower" }]);
+    expect(m.followers).toEqual([7, 6]);
+    expect(m.last).toEqual({ x: 1, y: 0 });
+    expect(m.drawn).toBeNull();
+    expect(m.tilesLeft).toBe(81);
+    expect(m.removed).toEqual(["base.city4_shield"]);
+    expect(m.phase).toBe("meeple");
+  });
   it("tells placements, follower spots and skipping apart", () => {
     const i = readIntents([
-      { t: "place", x: 1, y: 0, rot: 2 },
+      { t: "place", x: 1, y: 0, r: 2 },
       { t: "meeple", feature: "f1" },
-      { t: "skip" },
+      { t: "pass" },
     ]);
     expect(i.place).toHaveLength(1);
     expect(i.place[0].rot).toBe(2);
     expect(i.meeple.map((m) => m.feature)).toEqual(["f1"]);
-    expect(i.skip).toEqual({ t: "skip" });
+    expect(i.skip).toEqual({ t: "pass" });
     expect(i.other).toEqual([]);
   });
 });
