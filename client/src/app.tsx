@@ -1,7 +1,7 @@
 import { useEffect } from "preact/hooks";
 import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
-import { lang, setLang, t, errorText } from "./i18n";
+import { errorText, gameName, lang, setLang, t } from "./i18n";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { Table } from "./ui/table";
@@ -10,6 +10,17 @@ export function App({ client }: { client: Client }) {
   const s = useStore(client.store);
   const name = useSignal(client.name);
   const l = useSignal(lang);
+  useEffect(() => {
+    document.documentElement.lang = l;
+  }, [l]);
+  // The tab's title tells whose turn it is, so a player in another tab notices.
+  const tbl = s.current ? s.tables[s.current] : undefined;
+  const v = tbl?.view;
+  const mine = !!v && !v.result && v.you !== null && v.you !== undefined && (v.active ?? []).includes(v.you);
+  useEffect(() => {
+    const game = tbl?.room?.game;
+    document.title = (mine ? "★ " : "") + (game ? `${gameName(game)} — ` : "") + t("app.title");
+  }, [mine, tbl?.room?.game, l]);
   // Notices fade after a while; a click dismisses them sooner.
   useEffect(() => {
     if (!s.notices.length) return;
