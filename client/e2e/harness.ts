@@ -107,8 +107,9 @@ export async function startChrome(): Promise<Chrome> {
       "--disable-component-update",
       "--disable-sync",
     ],
-    // Playwright gives every launch a fresh profile in a temporary directory of its
-    // own (it refuses --user-data-dir in args); TMPDIR points it at ours.
+    // Playwright refuses --user-data-dir in args: it gives every launch a fresh
+    // profile directory of its own and removes it on close. The browser's own
+    // temporary files go to a directory of ours, removed on close too.
     env: { ...process.env, TMPDIR: dataDir },
   });
   return {
