@@ -1,6 +1,6 @@
 """An independent, naive model of the board, built from the view and the catalogue only,
 checked against the engine on random games: the same features, the same completed ones,
-and the same end scoring (incomplete features and farms, both farm rules)."""
+the same points for completed features, and the same end scoring (incomplete features and farms, both farm rules)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from server.games.carcassonne import Options
+from server.games.carcassonne import Meeple, Options, Pass
 from server.games.carcassonne.tiles import STRIDE, TYPES
 from server.games.rng import Rng
 
@@ -157,6 +157,44 @@ class Model:
         return points
 
 
+def completion_points(
+    model: Model, seats: int, claim: tuple[int, str, int] | None, two: int
+) -> list[int]:
+    """What the turn of the latest tile scores once its meeple step is done."""
+    meeples = model.meeples()
+    if claim is not None:
+        meeples[(claim[0], claim[1])] = claim[2]
+    last = len(model.tiles) - 1
+    x, y = model.tiles[last]["x"], model.tiles[last]["y"]
+    labels = {
+        model.group[n] for n in model.group if n[0] == last and model.kind[n] in ("city", "road")
+    }
+    labels |= {
+        model.group[(i, "m")]
+        for (tx, ty), i in model.at.items()
+        if abs(tx - x) <= 1 and abs(ty - y) <= 1 and (i, "m") in model.kind
+    }
+    points = [0] * seats
+    for label in labels:
+        on = [seat for n, seat in meeples.items() if model.group[n] == label]
+        if not on or not model.complete(label):
+            continue
+        nodes = model.members(label)
+        kind = model.kind[nodes[0]]
+        n = len({i for i, _ in nodes})
+        if kind == "monastery":
+            value = 9
+        elif kind == "road":
+            value = n
+        else:
+            value = 2 if n == 2 and two == 2 else 2 * (n + sum(model.shield[m] for m in nodes))
+        counts = [on.count(seat) for seat in range(seats)]
+        for seat in range(seats):
+            if counts[seat] == max(counts):
+                points[seat] += value
+    return points
+
+
 def check_features(game: Any, state: Any) -> None:
     model = Model(game.view(state, None), game.catalogue())
     board = state.board
@@ -175,19 +213,34 @@ def check_features(game: Any, state: Any) -> None:
             assert (feature.open == 0) == model.complete(label)
 
 
-@settings(deadline=None, max_examples=20, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seats=st.integers(min_value=2, max_value=5),
     fluss=st.booleans(),
     old=st.booleans(),
+    two=st.sampled_from([2, 4]),
     seed=st.integers(min_value=0, max_value=2**63 - 1),
 )
-def test_engine_agrees_with_a_naive_model(game, seats, fluss, old, seed) -> None:
-    state = game.setup(seats, Options(fluss=fluss, old=old), seed)
+def test_engine_agrees_with_a_naive_model(game, seats, fluss, old, two, seed) -> None:
+    state = game.setup(seats, Options(fluss=fluss, old=old, two_tile_city_points=two), seed)
     rng = Rng.from_seed(seed)
     step = 0
     while game.result(state) is None:
-        state = game.apply(state, state.turn, rng.choice(game.legal(state, state.turn)))
+        seat = state.turn
+        intent = rng.choice(game.legal(state, seat))
+        if isinstance(intent, (Meeple, Pass)):
+            model = Model(game.view(state, None), game.catalogue())
+            last = len(model.tiles) - 1
+            claim = (last, intent.feature, seat) if isinstance(intent, Meeple) else None
+            expected = completion_points(model, seats, claim, two)
+            before = list(state.scores)
+        state = game.apply(state, seat, intent)
+        if isinstance(intent, (Meeple, Pass)):
+            gained = [a - b for a, b in zip(state.scores, before, strict=True)]
+            if game.result(state) is None:
+                assert gained == expected
+            else:  # the last turn: final scoring comes on top
+                assert all(g >= e for g, e in zip(gained, expected, strict=True))
         step += 1
         if step % 37 == 0:
             check_features(game, state)

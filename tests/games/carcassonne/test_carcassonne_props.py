@@ -74,7 +74,7 @@ def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State,
     return state, history
 
 
-@settings(FAST, max_examples=30)
+@settings(FAST, max_examples=50)
 @given(seats=seat_counts, opts=options, seed=seeds)
 def test_random_games_keep_the_invariants_and_replay(game, seats, opts, seed) -> None:
     state, history = random_game(game, seats, opts, seed)
@@ -103,7 +103,7 @@ def advance(game: Any, state: State, rng: Rng, intents: int) -> State:
     return state
 
 
-@settings(FAST, max_examples=30)
+@settings(FAST, max_examples=50)
 @given(
     seats=seat_counts,
     opts=options,
@@ -130,7 +130,7 @@ def accepted(game: Any, state: State, seat: int, intent: Any) -> bool:
     return True
 
 
-@settings(FAST, max_examples=25)
+@settings(FAST, max_examples=40)
 @given(
     seats=seat_counts,
     opts=options,
