@@ -226,3 +226,47 @@ def longest_wall(grid: Grid) -> int:
         r = find(a)
         sizes[r] = sizes.get(r, 0) + 1
     return max(sizes.values(), default=0)
+
+
+def removable(grid: Grid) -> list[Cell]:
+    """Every tile that may go to the reserve (R-7.5.2), in the grid's order: not the
+    fountain, an empty orthogonal neighbour, and not a cut vertex of the graph of
+    open edges (so every other tile stays walkable). Given a legal alhambra."""
+    adj: dict[Cell, list[Cell]] = {}
+    for c, t in grid.items():
+        w = walls(t)
+        adj[c] = [
+            n
+            for _, bit, dx, dy in SIDES
+            if (n := (c[0] + dx, c[1] + dy)) in grid
+            and not w & bit
+            and not walls(grid[n]) & OPPOSITE[bit]
+        ]
+    # Iterative Tarjan from the fountain: low-link values find the cut vertices.
+    order: dict[Cell, int] = {(0, 0): 0}
+    low: dict[Cell, int] = {(0, 0): 0}
+    cut: set[Cell] = set()
+    stack: list[tuple[Cell, Cell | None, int]] = [((0, 0), None, 0)]
+    while stack:
+        c, parent, i = stack.pop()
+        if i < len(adj[c]):
+            stack.append((c, parent, i + 1))
+            n = adj[c][i]
+            if n == parent:
+                continue
+            if n in order:
+                low[c] = min(low[c], order[n])
+            else:
+                order[n] = low[n] = len(order)
+                stack.append((n, c, 0))
+        elif parent is not None:
+            low[parent] = min(low[parent], low[c])
+            if low[c] >= order[parent]:
+                cut.add(parent)
+    return [
+        c
+        for c in grid
+        if grid[c] != FOUNTAIN
+        and c not in cut
+        and any((c[0] + dx, c[1] + dy) not in grid for _, _, dx, dy in SIDES)
+    ]

@@ -261,9 +261,7 @@ class Alhambra(Game):
                 return True
             if any(board.swap_error(grid, tile, (p.x, p.y)) is None for p in state.cities[seat]):
                 return True
-        return any(
-            board.removal_error(grid, (p.x, p.y), fast=True) is None for p in state.cities[seat]
-        )
+        return bool(board.removable(grid))
 
     def _can_act(self, state: GameState, seat: int) -> bool:
         if state.display:
@@ -593,9 +591,7 @@ class Alhambra(Game):
             for p in city:
                 if board.swap_error(grid, tile, (p.x, p.y)) is None:
                     out.append(Swap(TILE_IDS[tile], p.x, p.y))
-        for p in city:
-            if board.removal_error(grid, (p.x, p.y), fast=True) is None:
-                out.append(Unbuild(p.x, p.y))
+        out.extend(Unbuild(x, y) for x, y in board.removable(grid))
         return out
 
     def _legal_placement(

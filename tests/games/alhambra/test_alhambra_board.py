@@ -184,6 +184,7 @@ def test_random_alhambras_keep_the_rules_and_fast_checks_agree(seed: int, size: 
         assert board.legal_alhambra(g)
         for c in list(g):
             assert board.removal_error(g, c) == board.removal_error(g, c, fast=True)
+        assert board.removable(g) == [c for c in list(g) if board.removal_error(g, c) is None]
         for c in list(g):
             if board.swap_error(g, tiles[-1], c) is None:
                 old = g[c]
