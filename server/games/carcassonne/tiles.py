@@ -174,6 +174,10 @@ def meeple_spots(tile: TileType) -> dict[str, list[float]]:
     """A suggested point per claimable segment (reference orientation), far enough
     from the others to click. Cities and roads first: fields take what is left."""
     chosen: dict[str, tuple[float, float]] = {}
+    # Keep clear of the river: its bend, or the spring / lake in the middle of the tile.
+    for n, riv in enumerate(tile.raw["rivers"]):
+        pts = [_SIDE_MID[SIDES.index(s)] for s in riv["edges"]]
+        chosen[f"~river{n}"] = _spot(pts, 0.7) if len(pts) > 1 else (0.5, 0.5)
 
     def free(p: tuple[float, float]) -> bool:
         return all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= 0.2**2 for q in chosen.values())
@@ -183,7 +187,7 @@ def meeple_spots(tile: TileType) -> dict[str, list[float]]:
         kind = tile.kinds[i]
         candidates: list[tuple[float, float]] = []
         if kind == MONASTERY:
-            candidates.append((0.5, 0.5))
+            candidates += [(0.5, 0.5), (0.5, 0.3)]
         elif kind in (CITY, ROAD):
             sides = tile.seg_sides[i]
             pts = [_SIDE_MID[s] for s in sides]
