@@ -51,6 +51,8 @@ def test_placement_must_touch_and_match(game, build) -> None:
     refused(game, state, RED, Place(0, 0, 0), "illegal_placement")  # taken
     refused(game, state, RED, Place(1, 1, 0), "illegal_placement")  # diagonal only
     refused(game, state, RED, Place(5, 0, 0), "illegal_placement")  # far away
+    refused(game, state, RED, Place(0, 10**12, 2), "illegal_placement")  # off any board
+    refused(game, state, RED, Place(-(10**12), 1, 2), "illegal_placement")
     refused(game, state, RED, Place(0, 1, 0), "illegal_placement")  # field against city
     refused(game, state, RED, Place(0, 1, 4), "illegal_placement")  # no such rotation
     refused(game, state, YELLOW, Place(0, 1, 2), "not_your_turn")
@@ -418,3 +420,20 @@ def test_intents_decode_from_plain_maps(game) -> None:
     assert msgspec.convert({"t": "place", "x": 1, "y": -2, "r": 3}, game.Intent) == Place(1, -2, 3)
     assert msgspec.convert({"t": "meeple", "feature": "c1"}, game.Intent) == Meeple("c1")
     assert msgspec.convert({"t": "pass"}, game.Intent) == Pass()
+
+
+def test_river_tile_that_fits_nowhere_is_removed(build, game) -> None:
+    # The river winds back towards the source: the open end (-1, 0) has the source's
+    # field to its east, so a straight river with a road across cannot go there.
+    spiral = [
+        ("river.curve_city", 1, 0, 2),  # left, north
+        ("river.straight", 1, 1, 1),
+        ("river.curve", 1, 2, 0),  # left, west
+        ("river.straight_monastery_road", 0, 2, 2),
+        ("river.curve", -1, 2, 3),  # left, south
+        ("river.straight_city_road", -1, 1, 3),
+    ]
+    state = build(spiral, extra=["river.straight_bridge", "river.curve", "river.lake"], fluss=True)
+    assert [BY_ID_INDEX[t].id for t in state.removed] == ["river.straight_bridge"]
+    assert BY_ID_INDEX[state.drawn].id == "river.curve"
+    assert game.legal(state, state.turn) == [Place(-1, 0, 1)]  # turning west, away
