@@ -145,9 +145,11 @@ def frontier(grid: Grid) -> list[Cell]:
     return sorted(out)
 
 
-def placements(grid: Grid, tile: int) -> list[Cell]:
-    """Every cell where ``tile`` may be placed."""
-    return [c for c in frontier(grid) if placement_error(grid, tile, c, fast=True) is None]
+def placements(grid: Grid, tile: int, cells: list[Cell] | None = None) -> list[Cell]:
+    """Every cell where ``tile`` may be placed (``cells``: the frontier, if known)."""
+    if cells is None:
+        cells = frontier(grid)
+    return [c for c in cells if placement_error(grid, tile, c, fast=True) is None]
 
 
 def removal_error(grid: Grid, c: Cell, fast: bool = False) -> str | None:

@@ -3,6 +3,7 @@ two-player rules ("Dirk"). Rule numbers R-x.y cite shared/reference/alhambra/RUL
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -119,6 +120,31 @@ def _minimal_payments(values: list[int], price: int) -> list[list[int]]:
     return out
 
 
+_TAKE_MESSAGES = {
+    "no_money": "There is no money on offer.",
+    "bad_coins": "Choose one or more different coins on offer.",
+    "too_much_money": "Several coins may be taken only if they add up to 5 or less.",
+    "take_more": "Another coin on offer still fits within 5: take it too.",
+}
+
+
+def take_code(display: list[int], picks: Sequence[int], maximal: bool) -> str | None:
+    """R-5.1: why taking the display coins at ``picks`` is illegal, or None."""
+    if not display:
+        return "no_money"
+    n = len(display)
+    if not picks or len(set(picks)) != len(picks) or any(not 0 <= i < n for i in picks):
+        return "bad_coins"
+    total = sum(display[i] % 10 for i in picks)
+    if len(picks) > 1 and total > TAKE_LIMIT:
+        return "too_much_money"
+    if maximal:
+        for i, c in enumerate(display):
+            if i not in picks and total + c % 10 <= TAKE_LIMIT:
+                return "take_more"
+    return None
+
+
 class Alhambra(Game):
     name: ClassVar[str] = "alhambra"
     min_seats: ClassVar[int] = 2
@@ -210,27 +236,8 @@ class Alhambra(Game):
     # --- checks shared by apply and legal ----------------------------------------------
 
     def _take_error(self, state: GameState, picks: list[int]) -> IllegalIntent | None:
-        display = state.display
-        if not display:
-            return IllegalIntent("no_money", "There is no money on offer.")
-        if (
-            not picks
-            or len(set(picks)) != len(picks)
-            or any(not 0 <= i < len(display) for i in picks)
-        ):
-            return IllegalIntent("bad_coins", "Choose one or more different coins on offer.")
-        total = sum(value_of(display[i]) for i in picks)
-        if len(picks) > 1 and total > TAKE_LIMIT:
-            return IllegalIntent(
-                "too_much_money", "Several coins may be taken only if they add up to 5 or less."
-            )
-        if state.options.take_money_must_be_maximal:
-            for i, c in enumerate(display):
-                if i not in picks and total + value_of(c) <= TAKE_LIMIT:
-                    return IllegalIntent(
-                        "take_more", "Another coin on offer still fits within 5: take it too."
-                    )
-        return None
+        code = take_code(state.display, picks, state.options.take_money_must_be_maximal)
+        return None if code is None else IllegalIntent(code, _TAKE_MESSAGES[code])
 
     def _buy_error(
         self, state: GameState, seat: int, slot: int, values: list[int]
@@ -256,8 +263,9 @@ class Alhambra(Game):
 
     def _can_redesign(self, state: GameState, seat: int) -> bool:
         grid = grid_of(state, seat)
+        cells = board.frontier(grid)
         for tile in state.reserves[seat]:
-            if board.placements(grid, tile):
+            if board.placements(grid, tile, cells):
                 return True
             if any(board.swap_error(grid, tile, (p.x, p.y)) is None for p in state.cities[seat]):
                 return True
@@ -572,10 +580,11 @@ class Alhambra(Game):
         out: list[Take] = []
         seen: set[tuple[int, ...]] = set()
         n = len(state.display)
+        maximal = state.options.take_money_must_be_maximal
         for size in range(1, n + 1):
             for picks in combinations(range(n), size):
                 key = tuple(sorted(state.display[i] for i in picks))
-                if key in seen or self._take_error(state, list(picks)) is not None:
+                if key in seen or take_code(state.display, picks, maximal) is not None:
                     continue
                 seen.add(key)
                 out.append(Take(list(picks)))
@@ -585,8 +594,9 @@ class Alhambra(Game):
         out: list[Any] = []
         grid = grid_of(state, seat)
         city = state.cities[seat]
+        cells = board.frontier(grid)
         for tile in state.reserves[seat]:
-            for x, y in board.placements(grid, tile):
+            for x, y in board.placements(grid, tile, cells):
                 out.append(Build(TILE_IDS[tile], x, y))
             for p in city:
                 if board.swap_error(grid, tile, (p.x, p.y)) is None:
@@ -599,9 +609,10 @@ class Alhambra(Game):
     ) -> list[Any]:
         out: list[Any] = []
         grid = grid_of(state, seat)
+        cells = board.frontier(grid)
         for tile in pending:
             tile_id = TILE_IDS[tile]
-            for x, y in board.placements(grid, tile):
+            for x, y in board.placements(grid, tile, cells):
                 out.append(Place(tile_id, x, y))
             out.append(Reserve(tile_id))
             if gift:
