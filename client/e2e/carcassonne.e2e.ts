@@ -7,7 +7,17 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, CLIENT_DIR, newPerson, type Server, screenshotPath, startChrome, startServer } from "./harness";
+import {
+  type Chrome,
+  CLIENT_DIR,
+  newPerson,
+  type Server,
+  screenshotPath,
+  startChrome,
+  startServer,
+  version,
+  waitVersionAbove as waitAbove,
+} from "./harness";
 
 let server: Server;
 let chrome: Chrome;
@@ -26,20 +36,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function version(page: Page): Promise<number> {
-  return Number(await page.getByTestId("table").getAttribute("data-v"));
-}
-
 async function waitVersionAbove(page: Page, v: number): Promise<void> {
-  try {
-    await expect.poll(() => version(page), { timeout: 15_000 }).toBeGreaterThan(v);
-  } catch (e) {
-    // Say what the page was told: a refused move shows up as a notice.
-    const notices = await page.evaluate(() =>
-      JSON.stringify((window as unknown as { spieltisch: { store: { state: { notices: unknown } } } }).spieltisch.store.state.notices),
-    );
-    throw new Error(`the view stayed at version ${v}; notices: ${notices}\n${server.output().slice(-2000)}`, { cause: e });
-  }
+  await waitAbove(page, v, server);
 }
 
 /** Whose turn the page shows: "mine", "other" or "over". */

@@ -2,7 +2,7 @@
 // the language switch and the connection state.
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer } from "./harness";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
 
 let server: Server;
 let chrome: Chrome;
@@ -53,9 +53,9 @@ describe("the hall", () => {
     for (let i = 0; i < 4; i++) {
       const buttons = page.locator('[data-testid="legal"] button');
       await buttons.first().waitFor();
-      const before = Number(await page.getByTestId("table").getAttribute("data-v"));
+      const before = await version(page);
       await buttons.first().click();
-      await expect.poll(async () => Number(await page.getByTestId("table").getAttribute("data-v"))).toBeGreaterThan(before);
+      await waitVersionAbove(page, before, server);
     }
     await expect(page.locator('[data-testid="log"] li').count()).resolves.toBeGreaterThan(0);
 
@@ -63,9 +63,9 @@ describe("the hall", () => {
     // holds, and its patched view equals a fresh snapshot of the same version.
     await page.evaluate(() => (window as unknown as { spieltisch: { conn: { ws: WebSocket } } }).spieltisch.conn["ws"].close());
     await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
-    const v0 = Number(await page.getByTestId("table").getAttribute("data-v"));
+    const v0 = await version(page);
     await page.locator('[data-testid="legal"] button').first().click();
-    await expect.poll(async () => Number(await page.getByTestId("table").getAttribute("data-v"))).toBeGreaterThan(v0);
+    await waitVersionAbove(page, v0, server);
     await page.locator('[data-testid="turn"].mine').waitFor();
     // A move by someone else may land between the two reads; then look again.
     let same = { sameVersion: false, equal: false, replaced: false };
@@ -95,6 +95,34 @@ describe("the hall", () => {
     await page.locator(`[data-testid="room-list"] tr[data-status="playing"]`).first().waitFor();
     await page.screenshot({ path: screenshotPath("hall-lobby.png") });
     await ctx.close();
+  });
+
+  test("every game without a board of its own plays through the generic view", async () => {
+    const others = games.filter((g) => g.name !== "carcassonne");
+    for (const game of others) {
+      const { ctx, page } = await newPerson(chrome.browser, server.url, `G-${game.name}`.slice(0, 20));
+      await page.getByTestId("game-select").selectOption(game.name);
+      await page.getByTestId("create").click();
+      await page.getByTestId("table").waitFor();
+      await page.getByTestId("tool-join").click();
+      await page.locator(".seat .tag.you").waitFor();
+      for (let i = 1; i < game.min_seats; i++) {
+        await page.getByTestId("tool-bot").click();
+        await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
+      }
+      await page.getByTestId("tool-start").click();
+      await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+      for (let move = 0; move < 3; move++) {
+        const buttons = page.locator('[data-testid="legal"] button');
+        await Promise.race([buttons.first().waitFor({ timeout: 20_000 }), page.getByTestId("result").waitFor({ timeout: 20_000 })]);
+        if (await page.getByTestId("result").count()) break;
+        const before = await version(page);
+        await buttons.first().click();
+        await waitVersionAbove(page, before, server);
+      }
+      expect(await page.locator('[data-testid="players"] .seat').count()).toBe(game.min_seats);
+      await ctx.close();
+    }
   });
 
   test("a dropped connection shows and recovers by itself", async () => {

@@ -139,6 +139,28 @@ export async function newPerson(
   return { ctx, page };
 }
 
+/** The table's view version as the page shows it. */
+export async function version(page: Page): Promise<number> {
+  return Number(await page.getByTestId("table").getAttribute("data-v"));
+}
+
+/** Wait until the page holds a newer view; on timeout say what the page was told. */
+export async function waitVersionAbove(page: Page, v: number, server?: Server, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while ((await version(page)) <= v) {
+    if (Date.now() > deadline) {
+      const state = await page.evaluate(() => {
+        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const s = (window as Any).spieltisch.store.state;
+        const tbl = s.current ? s.tables[s.current] : null;
+        return JSON.stringify({ conn: s.conn, notices: s.notices, v: tbl?.v, resyncing: tbl?.resyncing, active: tbl?.view?.active, you: tbl?.view?.you });
+      });
+      throw new Error(`the view stayed at version ${v}: ${state}\n${server ? server.output().slice(-1500) : ""}`);
+    }
+    await page.waitForTimeout(25);
+  }
+}
+
 export function screenshotPath(name: string): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   return join(RESULTS_DIR, name);
