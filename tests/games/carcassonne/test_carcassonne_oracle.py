@@ -48,6 +48,9 @@ class Model:
                 self.borders[node] = [(i, c) for c in f["cities"]]
             if data["monastery"]:
                 self.kind[(i, "m")] = "monastery"
+        self.on_tile: dict[int, list[tuple[int, str]]] = {}
+        for node in self.kind:
+            self.on_tile.setdefault(node[0], []).append(node)
         self.group = self._flood()
 
     def neighbour(self, i: int, side: int) -> int | None:
@@ -62,14 +65,14 @@ class Model:
             if j is not None:
                 out += [
                     n
-                    for n, sides in self.sides.items()
-                    if n[0] == j and (side + 2) % 4 in sides and self.kind[n] == self.kind[node]
+                    for n in self.on_tile[j]
+                    if (side + 2) % 4 in self.sides.get(n, ()) and self.kind[n] == self.kind[node]
                 ]
         for h in self.halves.get(node, ()):
             j = self.neighbour(i, h // 2)
             if j is not None:
                 touching = ((h // 2 + 2) % 4) * 2 + (1 - h % 2)
-                out += [n for n, hs in self.halves.items() if n[0] == j and touching in hs]
+                out += [n for n in self.on_tile[j] if touching in self.halves.get(n, ())]
         return out
 
     def _flood(self) -> dict[tuple[int, str], int]:

@@ -186,3 +186,21 @@ def random_game_plain(game: Any, seats: int, opts: Options, seed: int) -> State:
     while game.result(state) is None:
         state = game.apply(state, state.turn, rng.choice(game.legal(state, state.turn)))
     return state
+
+
+@settings(FAST, max_examples=20)
+@given(
+    seats=seat_counts,
+    opts=options,
+    seed=seeds,
+    steps=st.integers(min_value=60, max_value=170),
+)
+def test_every_listed_intent_is_accepted_late_in_the_game(game, seats, opts, seed, steps):
+    state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
+    for _ in range(2):  # the place step, then the meeple step
+        if game.result(state) is not None:
+            return
+        legal = game.legal(state, state.turn)
+        assert legal
+        assert all(accepted(game, state, state.turn, i) for i in legal)
+        state = game.apply(state, state.turn, legal[-1])
