@@ -30,7 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.redis is not None:
-        parser.exit(2, "python -m server: --redis is not available yet; serve with the embedded broker.\n")
+        parser.exit(
+            2, "python -m server: --redis is not available yet; serve with the embedded broker.\n"
+        )
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
     app = create_app(redis_url=args.redis, limits=Limits(bot_delay=args.bot_delay))
     config = uvicorn.Config(
