@@ -46,12 +46,23 @@ export function createClient(): Client {
   let awaitingCreate = false;
   const catalogues = new Map<string, Promise<unknown>>();
 
+  // One move per version: a second click on the same view (a double click) is not
+  // sent; a refusal frees the table for another try.
+  const sentAt = new Map<string, number>();
+  let lastConn = store.state.conn;
+  store.subscribe((st) => {
+    // A move sent just before the line dropped may never have arrived.
+    if (st.conn !== lastConn) sentAt.clear();
+    lastConn = st.conn;
+  });
+
   // A stale address (a table that has gone) leads back to the hall.
   let seenNotice = 0;
   store.subscribe((st) => {
     const last = st.notices[st.notices.length - 1];
     if (!last || last.id === seenNotice) return;
     seenNotice = last.id;
+    sentAt.clear();
     const cur = st.current;
     if (last.code === "unknown_room" && cur !== null && !st.tables[cur]?.room) {
       conn.rooms.delete(cur);
@@ -139,7 +150,8 @@ export function createClient(): Client {
     },
     act(room, intent) {
       const tbl = store.state.tables[room];
-      if (!tbl) return;
+      if (!tbl || sentAt.get(room) === tbl.v) return;
+      sentAt.set(room, tbl.v);
       conn.send({ t: "act", room, v: tbl.v, intent });
     },
     chat(room, text) {
