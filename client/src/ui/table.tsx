@@ -59,6 +59,15 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
         {info.status === "waiting" || !view ? (
           <div class="card waiting">
             <p>{t("table.not_started")}</p>
+            {(() => {
+              const g = s.games.find((x) => x.name === info.game);
+              const seated = info.seats.filter((x) => x !== null).length;
+              return g ? (
+                <p class="muted" data-testid="seats-needed">
+                  {t("table.seated", { n: seated, min: g.min_seats, max: g.max_seats })}
+                </p>
+              ) : null;
+            })()}
           </div>
         ) : (
           <Board
