@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { intentLabel } from "../generic";
-import type { BoardProps } from "../types";
+import { type BoardProps, SEAT_COLOURS } from "../types";
 import { geometry, tileIndex, turn, type TileDef } from "./geometry";
 import { readIntents, readModel } from "./model";
 import { TileSvg } from "./tile";
@@ -137,6 +137,14 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
   const meepleTile = model.last ?? (intents.meeple.length && model.tiles.length ? model.tiles[model.tiles.length - 1] : null);
   const placedDef = meepleTile ? tiles.get(model.tiles.find((p) => p.x === meepleTile.x && p.y === meepleTile.y)?.tile ?? "") : undefined;
   const placedRot = meepleTile ? (model.tiles.find((p) => p.x === meepleTile.x && p.y === meepleTile.y)?.rot ?? 0) : 0;
+  // What the latest turn scored, shown where it happened (x, y, feature of the log entry).
+  const log = view.log ?? [];
+  let from = log.length;
+  while (from > 0 && log[from - 1].code !== "tile_placed") from--;
+  const pops = log
+    .slice(Math.max(0, from - 1))
+    .filter((e) => e.code === "score" && typeof e.args?.x === "number" && typeof e.args?.y === "number")
+    .map((e) => e.args as { x: number; y: number; feature?: string; points?: number; seats?: number[] });
   const myTurn = intents.place.length > 0;
   const meepleStep = intents.meeple.length > 0 || (intents.skip !== null && intents.place.length === 0);
   const activeSeat = (view.active ?? [])[0];
@@ -179,6 +187,21 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               pointer-events="none"
             />
           )}
+          {pops.map((p, i) => {
+            const placed = model.tiles.find((q) => q.x === p.x && q.y === p.y);
+            const def = placed ? tiles.get(placed.tile) : undefined;
+            const a = def && p.feature ? geometry(def).anchors[p.feature] : undefined;
+            const [ax, ay] = a ? turn(a, placed!.rot) : [50, 50];
+            const seat = p.seats?.[0] ?? 0;
+            return (
+              <g key={`pop${i}`} class="score-pop" data-testid="score-pop" transform={`translate(${p.x * U + ax},${-p.y * U + ay - 14}) scale(${Math.max(1, unitsPerPx * 0.9)})`} pointer-events="none">
+                <rect x="-15" y="-10" width="30" height="18" rx="9" fill={SEAT_COLOURS[seat % SEAT_COLOURS.length]} stroke="#fff" stroke-width="2" />
+                <text y="4" text-anchor="middle" font-size="12" font-weight="700" fill={seat === 2 ? "#222" : "#fff"}>
+                  +{p.points ?? 0}
+                </text>
+              </g>
+            );
+          })}
           {spots.map((p) => {
             const k = `${p.x},${p.y}`;
             if (occupied.has(k)) return null;
