@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
-    testTimeout: 180_000,
-    hookTimeout: 120_000,
+    testTimeout: 100_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 20_000,
     fileParallelism: false,
   },
 });

@@ -250,5 +250,5 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     );
     expect(gz).toBeLessThan(150 * 1024);
     await dora.ctx.close();
-  });
+  }, 150_000);
 });

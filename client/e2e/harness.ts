@@ -39,6 +39,12 @@ export function ensureBuilt(): void {
   if (r.status !== 0) throw new Error("vite build failed");
 }
 
+// Servers still running when the test process ends (a test that timed out) go with it.
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const p of running) p.kill("SIGKILL");
+});
+
 export async function startServer(extra: string[] = []): Promise<Server> {
   ensureBuilt();
   const port = await freePort();
@@ -47,6 +53,8 @@ export async function startServer(extra: string[] = []): Promise<Server> {
     cwd: REPO_DIR,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(proc);
+  proc.once("exit", () => running.delete(proc));
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
