@@ -4,7 +4,7 @@ import { cityPlacement, geometry, tileIndex, turn, type TileDef } from "../src/g
 import { readIntents, readModel } from "../src/games/carcassonne/model";
 
 const reference = JSON.parse(
-  readFileSync(new URL("../../../shared/reference/carcassonne/tiles.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../server/games/carcassonne/tiles.json", import.meta.url), "utf8"),
 );
 const tiles = [...new Set(tileIndex(reference).values())];
 
