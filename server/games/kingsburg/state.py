@@ -1,0 +1,185 @@
+"""The schema of Kingsburg: options, state and the intents a client may send."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from server.games.rng import Rng
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: R5.1.3.2: "per_group" (printed rules, BSW): at most one "+2" token in each dice
+    #: group; "per_season" (designer clarification): one token for influencing a season.
+    plus2_limit: Literal["per_group", "per_season"] = "per_group"
+    #: R2.3: how many "+2" tokens the supply holds; 0 = unlimited (the box has 20).
+    plus2_supply: int = 0
+    #: R10.3: the most soldiers a player may have; 0 = no cap.
+    soldier_cap: int = 0
+
+
+class Player(msgspec.Struct):
+    gold: int = 0
+    wood: int = 0
+    stone: int = 0
+    plus2: int = 0
+    soldiers: int = 0
+    vp: int = 0
+    #: Owned buildings, in the order they were built.
+    buildings: list[str] = []
+    #: This season's dice: values, which are white (aid / Farms) and which are spent.
+    dice: list[int] = []
+    white: list[bool] = []
+    used: list[bool] = []
+    passed: bool = False
+    market_used: bool = False
+    plus2_used: bool = False
+    statue_used: bool = False
+    chapel_used: bool = False
+    #: May see this year's enemy card (advisors 10 and 17).
+    peek: bool = False
+
+    def goods(self) -> list[int]:
+        return [self.gold, self.wood, self.stone]
+
+    def goods_total(self) -> int:
+        return self.gold + self.wood + self.stone
+
+
+class Group(msgspec.Struct):
+    """Dice on an advisor. ``seat`` -1 is a neutral block of the two-player game."""
+
+    advisor: int
+    seat: int
+    dice: list[int]
+    plus2: bool = False
+    market: int = 0
+    envoy: bool = False
+
+
+class Choice(msgspec.Struct):
+    """A decision a seat owes before the game goes on.
+
+    kind: "aid_good" (take ``n`` goods of choice), "reroll" (Statue / Chapel),
+    "help" (the help of ``advisor``), "town_hall", "reward" (take ``n`` goods of
+    choice), "penalty" (give back ``n`` goods of choice).
+    """
+
+    kind: str
+    n: int = 0
+    advisor: int = 0
+
+
+class Battle(msgspec.Struct):
+    """The winter of the current year, once fought (public)."""
+
+    enemy: str
+    die: int
+    combat: list[int]
+    outcome: list[str]  # "win" | "draw" | "loss" per seat
+
+
+class Entry(msgspec.Struct):
+    code: str
+    args: dict[str, Any]
+
+
+class State(msgspec.Struct):
+    seats: int
+    options: Options
+    rng: Rng
+    #: This game's five enemy cards, year I first (hidden until each winter).
+    enemies: list[str]
+    players: list[Player]
+    year: int = 1
+    phase: int = 1
+    #: "aid" | "reroll" | "influence" | "help" | "build" | "town_hall" | "recruit"
+    #: | "battle" | "over"
+    step: str = "aid"
+    order: list[int] = []
+    #: The seat to act in a step played in turn order, else -1.
+    turn: int = -1
+    #: Buildings the seat to act may still build this step (2 after using the Envoy).
+    builds_left: int = 0
+    choices: list[Choice | None] = []
+    board: list[Group] = []
+    #: Help still to resolve: (advisor, seat) pairs, in resolution order.
+    help_queue: list[list[int]] = []
+    aid_seat: int = -1
+    envoy: int = -1
+    battles: list[Battle] = []
+    log: list[Entry] = []
+
+
+# ---- intents -------------------------------------------------------------------
+
+
+class Goods(msgspec.Struct, tag="goods", tag_field="t", kw_only=True):
+    """Goods of your choice: taken (King's aid, a battle reward) or given back
+    (a battle penalty "goods of choice")."""
+
+    gold: int = 0
+    wood: int = 0
+    stone: int = 0
+
+
+class RerollOne(msgspec.Struct, tag="reroll_one", tag_field="t"):
+    """Statue: all your dice show the same number; roll die ``die`` again."""
+
+    die: int
+
+
+class RerollAll(msgspec.Struct, tag="reroll_all", tag_field="t"):
+    """Chapel: your dice total 7 or less; roll them all again."""
+
+
+class Influence(msgspec.Struct, tag="influence", tag_field="t", kw_only=True):
+    """Put the dice ``dice`` (indexes into your dice) on advisor ``advisor``, with an
+    optional "+2" token, the Market's +1/-1, or the King's Envoy (occupied advisor)."""
+
+    advisor: int
+    dice: list[int]
+    plus2: bool = False
+    market: int = 0
+    envoy: bool = False
+
+
+class Help(msgspec.Struct, tag="help", tag_field="t", kw_only=True):
+    """Take the help of the advisor being resolved: its option ``option`` and, when it
+    gives goods of choice, this mix of them."""
+
+    option: int = 0
+    gold: int = 0
+    wood: int = 0
+    stone: int = 0
+
+
+class Build(msgspec.Struct, tag="build", tag_field="t", kw_only=True):
+    """Build ``building``; ``envoy`` spends the King's Envoy to build a second one."""
+
+    building: str
+    envoy: bool = False
+
+
+class TownHall(msgspec.Struct, tag="town_hall", tag_field="t"):
+    """Give back one ``pay`` ("gold", "wood", "stone" or "plus2") for 1 VP."""
+
+    pay: str
+
+
+class Recruit(msgspec.Struct, tag="recruit", tag_field="t", kw_only=True):
+    """Recruit ``soldiers``, paying with this mix of goods."""
+
+    soldiers: int
+    gold: int = 0
+    wood: int = 0
+    stone: int = 0
+
+
+class Pass(msgspec.Struct, tag="pass", tag_field="t"):
+    """Do nothing (more) in this step: stop influencing, keep the dice, decline the
+    Alchemist or the Town Hall, build nothing, recruit nobody."""
+
+
+Intent = Goods | RerollOne | RerollAll | Influence | Help | Build | TownHall | Recruit | Pass
