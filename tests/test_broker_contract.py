@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from server.broker import Broker, BrokerUnavailable, MemoryBroker
+from server.broker import Broker, BrokerUnavailable, LeaseLost, MemoryBroker
 from server.broker.redis import RedisBroker
 from tests.support.redis_server import RedisServer
 
@@ -95,6 +95,35 @@ async def test_a_lease_has_one_owner_until_it_expires(broker) -> None:
     assert not await broker.acquire("lease:r", "A", ttl=0.2)
     await broker.release("lease:r", "B")
     assert await broker.acquire("lease:r", "A", ttl=0.2)
+
+
+async def test_fenced_appends_need_the_lease(broker) -> None:
+    with pytest.raises(LeaseLost):
+        await broker.append_fenced("log:f", b"0", "lease:f", "A")
+    assert await broker.acquire("lease:f", "A", ttl=0.2)
+    assert await broker.append_fenced("log:f", b"0", "lease:f", "A") == 0
+    with pytest.raises(LeaseLost):
+        await broker.append_fenced("log:f", b"x", "lease:f", "B")
+    await asyncio.sleep(0.3)  # A's lease runs out, as for a process paused too long
+    assert await broker.acquire("lease:f", "B", ttl=0.2)
+    with pytest.raises(LeaseLost):
+        await broker.append_fenced("log:f", b"late", "lease:f", "A")
+    assert await broker.append_fenced("log:f", b"1", "lease:f", "B") == 1
+    assert await broker.read_log("log:f") == [b"0", b"1"]
+
+
+async def test_directories_and_capped_lists(broker) -> None:
+    assert await broker.dir_all("rooms") == {}
+    await broker.dir_put("rooms", "a", b"1")
+    await broker.dir_put("rooms", "b", b"2")
+    await broker.dir_put("rooms", "a", b"3")
+    assert await broker.dir_all("rooms") == {"a": b"3", "b": b"2"}
+    await broker.dir_delete("rooms", "a")
+    assert await broker.dir_all("rooms") == {"b": b"2"}
+    for i in range(10):
+        await broker.push_capped("backlog", bytes([i]), keep=4)
+    assert await broker.recent("backlog") == [bytes([i]) for i in range(6, 10)]
+    assert await broker.recent("nothing") == []
 
 
 async def test_redis_down_raises_unavailable_and_recovers() -> None:

@@ -21,7 +21,15 @@ class BrokerUnavailable(Exception):
     """The broker cannot be reached; nothing was done."""
 
 
+class LeaseLost(Exception):
+    """A fenced write was refused: the writer no longer holds the lease."""
+
+
 class Broker(Protocol):
+    # True when other processes share this broker: rooms then keep what a process
+    # serving a newcomer needs (meta, latest views, backlogs) in the broker itself.
+    shared: bool
+
     async def publish(self, channel: str, data: bytes) -> None: ...
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
@@ -34,6 +42,12 @@ class Broker(Protocol):
         """Append to a room log; returns the entry's index (0-based)."""
         ...
 
+    async def append_fenced(self, log: str, entry: bytes, lease: str, owner: str) -> int:
+        """Append only while ``owner`` holds ``lease``, in one atomic step, so that a
+        process that lost its lease (paused, cut off) can never write after its
+        successor; raises LeaseLost otherwise."""
+        ...
+
     async def read_log(self, log: str, start: int = 0) -> list[bytes]: ...
 
     async def delete_log(self, log: str) -> None: ...
@@ -43,6 +57,20 @@ class Broker(Protocol):
     async def get(self, key: str) -> bytes | None: ...
 
     async def delete(self, key: str) -> None: ...
+
+    async def dir_put(self, name: str, key: str, value: bytes) -> None:
+        """A directory is a map of keys to values that can be read whole (the lobby)."""
+        ...
+
+    async def dir_delete(self, name: str, key: str) -> None: ...
+
+    async def dir_all(self, name: str) -> dict[str, bytes]: ...
+
+    async def push_capped(self, key: str, value: bytes, keep: int) -> None:
+        """Append to a list that keeps only its last ``keep`` values (a backlog)."""
+        ...
+
+    async def recent(self, key: str) -> list[bytes]: ...
 
     async def acquire(self, key: str, owner: str, ttl: float) -> bool:
         """Take the lease ``key`` for ``owner`` unless someone else holds it; renewing

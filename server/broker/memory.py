@@ -6,16 +6,20 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from server.broker.base import Handler
+from server.broker.base import Handler, LeaseLost
 
 
 class MemoryBroker:
+    shared = False
+
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._subs: dict[str, list[Handler]] = defaultdict(list)
         self._logs: dict[str, list[bytes]] = defaultdict(list)
         self._keys: dict[str, tuple[bytes, float | None]] = {}
         self._leases: dict[str, tuple[str, float]] = {}
+        self._dirs: dict[str, dict[str, bytes]] = defaultdict(dict)
+        self._lists: dict[str, list[bytes]] = defaultdict(list)
 
     async def publish(self, channel: str, data: bytes) -> None:
         # A copy, so a handler that unsubscribes itself does not upset the loop.
@@ -36,6 +40,12 @@ class MemoryBroker:
         entries = self._logs[log]
         entries.append(entry)
         return len(entries) - 1
+
+    async def append_fenced(self, log: str, entry: bytes, lease: str, owner: str) -> int:
+        held = self._leases.get(lease)
+        if held is None or held[0] != owner or held[1] <= self._clock():
+            raise LeaseLost(lease)
+        return await self.append(log, entry)
 
     async def read_log(self, log: str, start: int = 0) -> list[bytes]:
         return list(self._logs.get(log, ())[start:])
@@ -58,6 +68,23 @@ class MemoryBroker:
 
     async def delete(self, key: str) -> None:
         self._keys.pop(key, None)
+
+    async def dir_put(self, name: str, key: str, value: bytes) -> None:
+        self._dirs[name][key] = value
+
+    async def dir_delete(self, name: str, key: str) -> None:
+        self._dirs[name].pop(key, None)
+
+    async def dir_all(self, name: str) -> dict[str, bytes]:
+        return dict(self._dirs.get(name, {}))
+
+    async def push_capped(self, key: str, value: bytes, keep: int) -> None:
+        values = self._lists[key]
+        values.append(value)
+        del values[:-keep]
+
+    async def recent(self, key: str) -> list[bytes]:
+        return list(self._lists.get(key, ()))
 
     async def acquire(self, key: str, owner: str, ttl: float) -> bool:
         now = self._clock()

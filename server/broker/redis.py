@@ -18,7 +18,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from server.broker.base import BrokerUnavailable, Handler
+from server.broker.base import BrokerUnavailable, Handler, LeaseLost
 
 log = logging.getLogger("spieltisch.broker")
 
@@ -42,7 +42,19 @@ return 0
 """
 
 
+# Append to the log only while the lease is ours: the fence against a paused owner.
+_APPEND_FENCED = """
+if redis.call('GET', KEYS[2]) ~= ARGV[2] then
+  return -1
+end
+redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])
+return redis.call('XLEN', KEYS[1]) - 1
+"""
+
+
 class RedisBroker:
+    shared = True
+
     def __init__(self, url: str, prefix: str = "spieltisch:") -> None:
         self._redis: aioredis.Redis = aioredis.from_url(
             url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10
@@ -54,6 +66,7 @@ class RedisBroker:
         self._reconnected: list[Callable[[], None]] = []
         self._acquire = self._redis.register_script(_ACQUIRE)
         self._release = self._redis.register_script(_RELEASE)
+        self._append_fenced = self._redis.register_script(_APPEND_FENCED)
 
     def _k(self, key: str) -> str:
         return self._prefix + key
@@ -141,6 +154,14 @@ class RedisBroker:
             _, length = await self._call(pipe.execute())
         return int(length) - 1
 
+    async def append_fenced(self, log_name: str, entry: bytes, lease: str, owner: str) -> int:
+        index = await self._call(
+            self._append_fenced(keys=[self._k(log_name), self._k(lease)], args=[entry, owner])
+        )
+        if int(index) < 0:
+            raise LeaseLost(lease)
+        return int(index)
+
     async def read_log(self, log_name: str, start: int = 0) -> list[bytes]:
         rows = await self._call(self._redis.xrange(self._k(log_name)))
         return [fields[b"e"] for _, fields in rows[start:]]
@@ -160,6 +181,28 @@ class RedisBroker:
 
     async def delete(self, key: str) -> None:
         await self._call(self._redis.delete(self._k(key)))
+
+    # --- directories and capped lists -------------------------------------------------
+
+    async def dir_put(self, name: str, key: str, value: bytes) -> None:
+        await self._call(self._redis.hset(self._k(name), key, value))
+
+    async def dir_delete(self, name: str, key: str) -> None:
+        await self._call(self._redis.hdel(self._k(name), key))
+
+    async def dir_all(self, name: str) -> dict[str, bytes]:
+        raw = await self._call(self._redis.hgetall(self._k(name)))
+        return {k.decode(): v for k, v in raw.items()}
+
+    async def push_capped(self, key: str, value: bytes, keep: int) -> None:
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(self._k(key), value)
+            pipe.ltrim(self._k(key), -keep, -1)
+            await self._call(pipe.execute())
+
+    async def recent(self, key: str) -> list[bytes]:
+        values: list[bytes] = await self._call(self._redis.lrange(self._k(key), 0, -1))
+        return values
 
     # --- leases ----------------------------------------------------------------------
 
