@@ -282,7 +282,7 @@ class Kingsburg(Game):
                 self._influence(s, seat, intent)
             elif isinstance(intent, Pass):
                 s.players[seat].passed = True
-                _log(s, "pass", seat=seat)
+                _log(s, "pass", seat=seat, forced=False)
                 self._next_influencer(s, seat)
             else:
                 raise self._wrong_step(s)
@@ -444,6 +444,7 @@ class Kingsburg(Game):
             if not self._influences(s, seat):
                 # R5.1.2: no colored die left or no advisor reachable: must pass.
                 p.passed = True
+                _log(s, "pass", seat=seat, forced=True)
                 continue
             s.turn = seat
             return
