@@ -11,7 +11,7 @@ import pytest
 
 from server.games import get
 from server.games.kingsburg.game import Kingsburg
-from server.games.kingsburg.state import Options, State
+from server.games.kingsburg.state import Options, Pass, State
 from server.games.rng import Rng
 
 Step = tuple[int, Any]
@@ -117,8 +117,11 @@ def _playout(
     choice_seed: int,
     options: Options | None = None,
     each: Callable[[State, int, Any], None] | None = None,
+    eager: bool = False,
 ) -> tuple[State, list[Step]]:
-    """Play a game to its end with a random legal intent at every step."""
+    """Play a game to its end with a random legal intent at every step. ``eager``
+    plays a little less blindly (high advisors, always build, seldom recruit), so
+    that games reach the right-hand buildings and their abilities."""
     pick = random.Random(choice_seed)
     s = game.setup(seats, options or Options(), seed)
     steps: list[Step] = []
@@ -130,12 +133,25 @@ def _playout(
         seat = pick.choice(active)
         moves = game.legal(s, seat)
         assert moves, f"active seat {seat} has no legal intent ({s.step})"
+        if eager:
+            moves = _eager(s, moves, pick)
         intent = pick.choice(moves)
         steps.append((seat, intent))
         s = game.apply(s, seat, intent)
         if each is not None:
             each(s, seat, intent)
     raise AssertionError("the game did not end")
+
+
+def _eager(s: State, moves: list[Any], pick: random.Random) -> list[Any]:
+    acts = [m for m in moves if not isinstance(m, Pass)]
+    if s.step == "influence" and acts and pick.random() < 0.7:
+        return [max(acts, key=lambda m: m.advisor)]
+    if s.step == "build" and acts:
+        return acts
+    if s.step == "recruit" and pick.random() < 0.8:
+        return [Pass()]
+    return moves
 
 
 @pytest.fixture(scope="session")
