@@ -42,6 +42,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         b = broker if broker is not None else make_broker(redis_url)
         hall = Hall(b, limits=limits)
+        await hall.start()
         hall_box.append(hall)
         app.state.hall = hall
         try:

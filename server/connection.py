@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from typing import Any
@@ -60,11 +61,15 @@ class TokenBucket:
         return False
 
 
+_cids = itertools.count(1)
+
+
 class Connection:
     def __init__(
         self, ws: WebSocket, metrics: Metrics, queue_size: int, rate: float, burst: float
     ) -> None:
         self.ws = ws
+        self.cid = next(_cids)  # names this connection in replies routed between processes
         self.metrics = metrics
         self.queue: asyncio.Queue[bytes | str] = asyncio.Queue(maxsize=queue_size)
         self.bucket = TokenBucket(rate, burst)

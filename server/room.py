@@ -11,6 +11,7 @@ audience last received, and publishes the patch with the room's next version.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import struct
@@ -24,7 +25,7 @@ import msgspec
 from protocol.messages import Patch, RoomSummary, SeatInfo, Snapshot, Status
 from protocol.patch import diff
 from server.ai import RandomPolicy
-from server.broker import Broker, BrokerUnavailable
+from server.broker import Broker, BrokerUnavailable, LeaseLost
 from server.games.base import Game, IllegalIntent, audience_view
 from server.metrics import Metrics
 from server.sessions import Player
@@ -59,6 +60,11 @@ class RoomInfo(msgspec.Struct, kw_only=True):
 
 class Event(msgspec.Struct, tag_field="k", tag="room"):
     info: RoomInfo
+    v: int = 0  # the room's version, so a hub can tell a connection is behind
+
+
+class Census(msgspec.Struct, tag_field="k", tag="census"):
+    """A new owner asks every hub to announce who of theirs is at the table."""
 
 
 class ChatEvent(msgspec.Struct, tag_field="k", tag="chat"):
@@ -67,7 +73,7 @@ class ChatEvent(msgspec.Struct, tag_field="k", tag="chat"):
     at: float
 
 
-RoomEvent = Event | ChatEvent
+RoomEvent = Event | ChatEvent | Census
 decode_event = msgspec.msgpack.Decoder(RoomEvent).decode  # type: ignore[arg-type]
 
 
@@ -85,6 +91,33 @@ class LogAct(msgspec.Struct, tag_field="k", tag="act"):
 
 LogEntry = LogStart | LogAct
 _decode_log = msgspec.msgpack.Decoder(LogEntry).decode  # type: ignore[arg-type]
+
+
+class RoomMeta(msgspec.Struct, kw_only=True):
+    """What a successor needs to take a table over, besides its log."""
+
+    game: str
+    options: dict[str, Any]
+    host: str | None
+    status: Status
+    seats: list[Seat | None]
+    bots: int
+
+
+def meta_key(room: str) -> str:
+    return f"meta:{room}"
+
+
+def view_key(room: str, audience: Audience) -> str:
+    return f"view:{room}:{'spec' if audience is None else audience}"
+
+
+def backlog_key(room: str, audience: Audience) -> str:
+    return f"backlog:{room}:{'spec' if audience is None else audience}"
+
+
+def lease_key(room: str) -> str:
+    return f"lease:{room}"
 
 
 def channel(room: str, audience: Audience) -> str:
@@ -126,6 +159,8 @@ class Room:
         metrics: Metrics,
         bot_delay: float,
         on_change: Callable[[Room], None],
+        node: str = "local",
+        on_lost: Callable[[Room], None] | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -135,6 +170,10 @@ class Room:
         self.metrics = metrics
         self.bot_delay = bot_delay
         self.on_change = on_change
+        self.node = node
+        self.on_lost = on_lost
+        self._dirty = False
+        self._announcer: asyncio.Task[None] | None = None
         self.status: Status = "waiting"
         self.seats: list[Seat | None] = [None] * game.max_seats
         self.present: dict[str, int] = {}  # player id -> connections in the room
@@ -240,22 +279,76 @@ class Room:
         return not self.present
 
     def changed(self) -> None:
+        """Tell everyone: the lobby directory, the room's meta (for a successor), and
+        the members through the events channel. One announcer per room sends them in
+        order, and changes made meanwhile are folded into its next round."""
         self.on_change(self)
-        event = _encode(Event(info=self.info()))
-        task = asyncio.get_running_loop().create_task(
-            self._publish_quietly(events_channel(self.id), event)
-        )
-        _background.add(task)
-        task.add_done_callback(_background.discard)
+        self._dirty = True
+        if self._announcer is None or self._announcer.done():
+            self._announcer = asyncio.get_running_loop().create_task(self._announce())
+
+    async def _announce(self) -> None:
+        failures = 0
+        while self._dirty:
+            self._dirty = False
+            try:
+                await self.broker.dir_put("rooms", self.id, _encode(self.summary()))
+                if self.broker.shared:
+                    await self.broker.put(meta_key(self.id), _encode(self.meta()))
+                await self.broker.publish(
+                    events_channel(self.id), _encode(Event(info=self.info(), v=self.version))
+                )
+                await self.broker.publish("lobby", b"")
+            except BrokerUnavailable:
+                failures += 1
+                log.warning('{"event": "room.announce_failed", "room": "%s"}', self.id)
+                if failures > 20:
+                    return
+                self._dirty = True
+                await asyncio.sleep(0.5)
 
     async def _publish_quietly(self, name: str, data: bytes) -> None:
-        """Publish what clients can recover without: a lost patch shows up as a version
-        gap and the client resyncs; a lost room event is sent again on the next change."""
+        """Publish what clients can recover without: a lost patch shows up as a
+        version gap and the client resyncs."""
         try:
             await self.broker.publish(name, data)
         except BrokerUnavailable:
-            log.warning(
-                '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
+            log.warning('{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name)
+
+    def meta(self) -> RoomMeta:
+        return RoomMeta(
+            game=self.game.name,
+            options=msgspec.to_builtins(self.options),
+            host=self.host,
+            status=self.status,
+            seats=list(self.seats),
+            bots=self._bots,
+        )
+
+    def restore(self, meta: RoomMeta, entries: list[bytes]) -> None:
+        """Take a table over from its meta and log (the previous owner is gone)."""
+        self.host = meta.host
+        self.seats = list(meta.seats)
+        self._bots = meta.bots
+        self.status = meta.status
+        if entries:
+            self.state, _, self.version = replay(self.game, entries)
+            self.views = {a: audience_view(self.game, self.state, a) for a in self.audiences()}
+            self.backlog = {a: deque(maxlen=BACKLOG) for a in self.audiences()}
+            if self.status == "playing" and self.game.result(self.state) is not None:
+                self.status = "finished"
+        elif self.status != "waiting":
+            self.status = "waiting"  # it never got as far as a start record
+        self._event("restored", node=self.node, version=self.version, status=self.status)
+
+    async def store_views(self) -> None:
+        """Keep each audience's latest snapshot in the shared broker, so any process
+        can serve a newcomer without asking the owner."""
+        if not self.broker.shared or self.status == "waiting":
+            return
+        for audience in self.audiences():
+            await self.broker.put(
+                view_key(self.id, audience), _VERSION.pack(self.version) + self.snapshot(audience)
             )
 
     # --- the mailbox ----------------------------------------------------------------
@@ -266,6 +359,9 @@ class Room:
     async def close(self) -> None:
         self.mailbox.put_nowait(None)
         await self.task
+        if self._announcer is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._announcer, 2)
 
     async def _run(self) -> None:
         while True:
@@ -279,6 +375,13 @@ class Room:
                 if kind == "act":
                     self.metrics.intents_refused[e.code] += 1
                 reply(e.code, e.message)
+            except LeaseLost:
+                # Another process owns this table now: this actor must not act again.
+                reply("unavailable", "This table has moved to another server; send that again.")
+                self._event("lease_lost", node=self.node)
+                if self.on_lost is not None:
+                    self.on_lost(self)
+                return
             except Exception:
                 # A bug must not take the table down: refuse the command and go on.
                 log.exception("room %s: %s failed", self.id, kind)
@@ -373,7 +476,7 @@ class Room:
             seats=len(seated),
             seed=seed,
         )
-        await self.broker.append(self.log_key, _encode(start))
+        await self._append(_encode(start))
         self.seats = list(seated)
         self.state = state
         self.status = "playing"
@@ -381,6 +484,7 @@ class Room:
         self.views = {a: audience_view(self.game, state, a) for a in self.audiences()}
         self.backlog = {a: deque(maxlen=BACKLOG) for a in self.audiences()}
         self._event("start", seats=len(seated), seed=seed)
+        await self.store_views()
         self.changed()
         self._schedule_bot()
 
@@ -389,6 +493,12 @@ class Room:
     @property
     def log_key(self) -> str:
         return f"log:{self.id}"
+
+    async def _append(self, entry: bytes) -> None:
+        if self.broker.shared:
+            await self.broker.append_fenced(self.log_key, entry, lease_key(self.id), self.node)
+        else:
+            await self.broker.append(self.log_key, entry)
 
     async def _on_act(self, player: Player, msg: Any, reply: Reply, t0: float) -> None:
         if self.status == "waiting":
@@ -458,6 +568,16 @@ class Room:
             self.backlog[audience].append((v, data))
             self.metrics.patches += 1
             self.metrics.patch_bytes += len(data)
+            if self.broker.shared:
+                # Stored before it is published: a newcomer who reads this snapshot
+                # drops the patch it then receives, rather than missing it.
+                with contextlib.suppress(BrokerUnavailable):
+                    await self.broker.put(
+                        view_key(self.id, audience), prefix + self.snapshot(audience)
+                    )
+                    await self.broker.push_capped(
+                        backlog_key(self.id, audience), prefix + data, BACKLOG
+                    )
             # The move is in the log already: it stands even if a patch is lost.
             await self._publish_quietly(channel(self.id, audience), prefix + data)
 

@@ -9,6 +9,8 @@ import secrets
 
 import msgspec
 
+from server.broker import Broker
+
 NAME_MAX = 24
 
 
@@ -19,23 +21,32 @@ class Player(msgspec.Struct):
     bot: bool = False
 
 
-class Sessions:
-    def __init__(self) -> None:
-        self._by_token: dict[str, Player] = {}
-        self.players: dict[str, Player] = {}
+SESSION_TTL = 7 * 24 * 3600.0  # a week without a visit forgets the session
 
-    def resume_or_create(self, token: str | None, name: str, lang: str) -> tuple[str, Player]:
-        player = self._by_token.get(token) if token else None
-        if player is None:
+
+class Sessions:
+    """Tokens live in the broker, so a client may come back through any process."""
+
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+
+    async def resume_or_create(self, token: str | None, name: str, lang: str) -> tuple[str, Player]:
+        raw = await self.broker.get(f"session:{token}") if token else None
+        if raw is None:
             token = secrets.token_urlsafe(24)  # 192 bits
             player = Player(id="p" + secrets.token_hex(6), name=name, lang=lang)
-            self._by_token[token] = player
-            self.players[player.id] = player
         else:
+            player = msgspec.msgpack.decode(raw, type=Player)
             player.name = name
             player.lang = lang
         assert token is not None
+        await self.broker.put(f"session:{token}", msgspec.msgpack.encode(player), ttl=SESSION_TTL)
         return token, player
+
+    @staticmethod
+    def placeholder(player_id: str | None) -> Player:
+        """A stand-in for a player known only by id (a table's host after a takeover)."""
+        return Player(id=player_id or "nobody", name="")
 
 
 def clean_name(raw: str) -> str | None:
