@@ -10,6 +10,7 @@ and the help of one advisor are held in ``State.choices``, one per seat.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import msgspec
@@ -199,13 +200,15 @@ class Kingsburg(Game):
         return []
 
     def _influences(self, s: KState, seat: int) -> list[Influence]:
+        return list(self._each_influence(s, seat))
+
+    def _each_influence(self, s: KState, seat: int) -> Iterator[Influence]:
         p = s.players[seat]
         free = [i for i, u in enumerate(p.used) if not u]
         occupied = {g.advisor for g in s.board}
         tokens = (False, True) if self._may_plus2(s, p) else (False,)
         may_market = "market" in p.buildings and not p.market_used
         envoy = s.envoy == seat
-        out: list[Influence] = []
         seen: set[tuple[Any, ...]] = set()
         for mask in range(1, 1 << len(free)):
             chosen = [free[k] for k in range(len(free)) if mask >> k & 1]
@@ -222,12 +225,9 @@ class Kingsburg(Game):
                     if key in seen:
                         continue
                     seen.add(key)
-                    out.append(
-                        Influence(
-                            advisor=advisor, dice=chosen, plus2=token, market=market, envoy=taken
-                        )
+                    yield Influence(
+                        advisor=advisor, dice=chosen, plus2=token, market=market, envoy=taken
                     )
-        return out
 
     def _builds(self, s: KState, seat: int) -> list[Any]:
         p = s.players[seat]
@@ -441,7 +441,7 @@ class Kingsburg(Game):
             p = s.players[seat]
             if p.passed:
                 continue
-            if not self._influences(s, seat):
+            if next(self._each_influence(s, seat), None) is None:
                 # R5.1.2: no colored die left or no advisor reachable: must pass.
                 p.passed = True
                 _log(s, "pass", seat=seat, forced=True)
