@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 
 from server.games.base import IllegalIntent
@@ -33,9 +34,13 @@ def advisors_in(legal: list[Any]) -> set[int]:
 
 
 def refused(game: Kingsburg, s: State, seat: int, intent: Any, code: str) -> None:
+    """``intent`` is refused with ``code`` and the state is left as it was."""
+    before = msgspec.msgpack.encode(s)
     with pytest.raises(IllegalIntent) as err:
         game.apply(s, seat, intent)
     assert err.value.code == code
+    assert err.value.message
+    assert msgspec.msgpack.encode(s) == before
 
 
 # ---- R11: two-player neutral blocks --------------------------------------------------
@@ -586,3 +591,94 @@ def test_cathedral_scores_goods_at_the_end(game: Kingsburg, fresh: Make) -> None
     game._end_year(s)
     assert p.vp == 3 and p.goods_total() == 7
     assert game.result(s) is not None
+
+
+# ---- refusals and timing ------------------------------------------------------------------
+
+
+def test_wrong_seat_wrong_step_and_game_over(game: Kingsburg, fresh: Make, playout: Any) -> None:
+    s = fresh(3)
+    s.choices[1] = None
+    refused(game, s, 1, Goods(gold=1), "not_your_turn")
+    refused(game, s, 0, Pass(), "wrong_step")
+    refused(game, s, 0, Build(building="statue"), "wrong_step")
+    final, _ = playout(2, 3)
+    refused(game, final, 0, Pass(), "game_over")
+
+
+def test_advisor_help_without_an_option_to_decline(game: Kingsburg, influencing: Make) -> None:
+    s = influencing([1, 1, 1])
+    seat = s.turn
+    helped(game, s, seat, 4)
+    assert game.legal(s, seat) == [Help(option=0), Help(option=1)]
+    refused(game, s, seat, Pass(), "must_choose")
+    refused(game, s, seat, Help(option=2), "bad_option")
+    refused(game, s, seat, Help(option=0, wood=1), "bad_goods")
+    game.apply(s, seat, Help(option=1))
+    assert s.players[seat].wood == 1
+
+
+def test_envoy_twice_on_one_advisor_both_groups_helped_in_turn_order(
+    game: Kingsburg, fresh: Make
+) -> None:
+    s = fresh(3, seed=2)
+    s.choices = [None] * 3
+    a, b = s.order[0], s.order[2]
+    s.board = [
+        Group(advisor=8, seat=b, dice=[4, 4]),
+        Group(advisor=8, seat=a, dice=[6, 2], envoy=True),
+    ]
+    game._start_help(s)
+    helps = [e.args["seat"] for e in s.log if e.code == "help"]
+    assert helps == [a, b]
+    assert s.players[a].gold == s.players[b].gold == 2
+
+
+def test_market_once_a_season(game: Kingsburg, influencing: Make) -> None:
+    s = influencing([3, 4, 5], buildings=["inn", "market"])
+    seat = s.turn
+    game.apply(s, seat, Influence(advisor=4, dice=[0], market=1))
+    refused(game, s, seat, Influence(advisor=5, dice=[1], market=1), "market_used")
+    assert all(i.market == 0 for i in game.legal(s, seat) if isinstance(i, Influence))
+
+
+def test_merchants_guild_inn_and_the_aid_die_timing(game: Kingsburg, fresh: Make) -> None:
+    s = fresh(2)
+    s.choices = [None, None]
+    p = s.players[0]
+    p.buildings = ["inn", "market", "farms", "merchants_guild"]
+    s.aid_seat = 0
+    game._start_season(s, "spring")
+    assert p.gold == 1 and len(p.dice) == 5 and sum(p.white) == 2
+    s.choices = [None, None]
+    # Nobody influences, nobody can build: the game runs on to summer's roll.
+    game._start_help(s)
+    assert s.phase == 4 and s.aid_seat == -1
+    assert p.plus2 == 0  # the Inn gives its token at the end of summer only
+    assert p.gold == 2 and len(p.dice) == 4
+
+
+def test_unused_envoy_returns_at_the_next_envoy_phase(game: Kingsburg, fresh: Make) -> None:
+    s = fresh(3)
+    s.envoy = 1
+    for p in s.players:
+        p.buildings = ["inn"]
+    game._kings_envoy(s)
+    assert s.envoy == -1
+    assert [e.code for e in s.log[-2:]] == ["envoy_returned", "envoy_none"]
+
+
+def test_peek_lasts_until_the_winter(
+    game: Kingsburg, fresh: Make, rng_giving: Callable[[int], Any]
+) -> None:
+    s = fresh(2)
+    s.choices = [None, None]
+    s.players[0].peek = True
+    assert game.view(s, 0)["enemy"]["id"] == s.enemies[0]
+    assert "enemy" not in game.view(s, 1)
+    s.rng = rng_giving(6)
+    game._winter(s)
+    # Fought: the card is public, and next year's stays hidden from everyone.
+    assert game.view(s, 1)["battles"][0]["enemy"] == s.enemies[0]
+    assert not s.players[0].peek
+    assert all("enemy" not in game.view(s, seat) for seat in (0, 1, None))
