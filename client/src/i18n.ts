@@ -315,6 +315,19 @@ export function extend(extra: Record<Lang, Dict>): void {
   Object.assign(ja, extra.ja);
 }
 
+type ArgFormat = (
+  code: string,
+  args: Record<string, unknown>,
+  names: (seat: number) => string,
+) => Record<string, unknown> | null;
+const argFormats: Record<string, ArgFormat> = {};
+
+/** A game's own words for log args that are not plain (coins, payments, dice):
+ * given the entry's raw args, it returns the placeholders to fill in or replace. */
+export function logArgs(game: string, format: ArgFormat): void {
+  argFormats[game] = format;
+}
+
 /** A game's log entry in the current language. `names` turns seat numbers in
  * `seat`/`player` args into names. */
 export function logLine(
@@ -333,6 +346,7 @@ export function logLine(
   for (const [k, v] of Object.entries(args)) {
     if (typeof v === "string" && has(`val.${game}.${k}.${v}`)) args[k] = t(`val.${game}.${k}.${v}`);
   }
+  Object.assign(args, argFormats[game]?.(entry.code, { ...(entry.args ?? {}) }, names) ?? {});
   for (const key of [`log.${game}.${entry.code}`, `log.${entry.code}`]) {
     if (has(key)) return t(key, args);
   }

@@ -2,7 +2,21 @@
 // readable tree, and each legal intent as a button.
 
 import { t } from "../i18n";
+import type { View } from "../store";
 import type { BoardProps } from "./types";
+
+/** Optional per-game words for the generic view (each game's `strings.ts`);
+ * whatever a function leaves out (returns null) falls back to the raw rendering. */
+export interface GenericLabels {
+  /** A button's text for one legal intent. */
+  intent?: (intent: Record<string, unknown>, view: View, names: (seat: number) => string) => string | null;
+  /** The heading over the intents of one `t`. */
+  group?: (t: string) => string | null;
+  /** A key of the view tree. */
+  key?: (key: string) => string | null;
+  /** A scalar of the view tree, under `key` (the nearest named key above it). */
+  value?: (key: string, v: string | number, names: (seat: number) => string) => string | null;
+}
 
 const COMMON = new Set(["game", "you", "active", "legal", "scores", "log", "result"]);
 
@@ -32,17 +46,29 @@ function argsLabel(intent: Record<string, unknown>): string {
     .join(", ");
 }
 
-function Value({ v }: { v: unknown }): preact.JSX.Element {
+interface TreeCtx {
+  labels: GenericLabels;
+  names: (seat: number) => string;
+}
+
+function scalar(x: unknown, k: string, c: TreeCtx): string {
+  if (x === null || x === undefined) return "—";
+  if (typeof x === "boolean") return x ? "✓" : "✗";
+  if (typeof x === "string" || typeof x === "number") return c.labels.value?.(k, x, c.names) ?? String(x);
+  return String(x);
+}
+
+function Value({ v, k = "", c }: { v: unknown; k?: string; c: TreeCtx }): preact.JSX.Element {
   if (v === null || v === undefined) return <span class="muted">—</span>;
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== "object")) {
-      return <span class="scalar-list">[{v.map((x) => (x === null ? "—" : String(x))).join(", ")}]</span>;
+      return <span class="scalar-list">[{v.map((x) => scalar(x, k, c)).join(", ")}]</span>;
     }
     return (
       <ol class="tree" start={0}>
         {v.map((x, i) => (
           <li key={i}>
-            <Value v={x} />
+            <Value v={x} k={k} c={c} />
           </li>
         ))}
       </ol>
@@ -51,22 +77,21 @@ function Value({ v }: { v: unknown }): preact.JSX.Element {
   if (typeof v === "object") {
     return (
       <dl class="tree">
-        {Object.entries(v as Record<string, unknown>).map(([k, x]) => (
-          <div class="kv" key={k}>
-            <dt>{k}</dt>
+        {Object.entries(v as Record<string, unknown>).map(([key, x]) => (
+          <div class="kv" key={key}>
+            <dt title={key}>{c.labels.key?.(key) ?? key}</dt>
             <dd>
-              <Value v={x} />
+              <Value v={x} k={key} c={c} />
             </dd>
           </div>
         ))}
       </dl>
     );
   }
-  if (typeof v === "boolean") return <span>{v ? "✓" : "✗"}</span>;
-  return <span>{String(v)}</span>;
+  return <span>{scalar(v, k, c)}</span>;
 }
 
-export function GenericBoard({ view, act }: BoardProps) {
+export function GenericBoard({ view, act, names, labels = {} }: BoardProps & { labels?: GenericLabels }) {
   const own = Object.fromEntries(Object.entries(view).filter(([k]) => !COMMON.has(k)));
   const legal = view.legal ?? [];
   return (
@@ -79,11 +104,11 @@ export function GenericBoard({ view, act }: BoardProps) {
           <div class="legal-groups" data-testid="legal">
             {groups(legal).map(([name, items]) => (
               <div class="legal-group" key={name}>
-                <span class="legal-name">{name.replace(/_/g, " ")}</span>
+                <span class="legal-name">{labels.group?.(name) ?? name.replace(/_/g, " ")}</span>
                 <div class="legal">
                   {items.map(({ intent, i }) => (
                     <button key={i} class="intent" title={intentLabel(intent)} onClick={() => act(intent)}>
-                      {argsLabel(intent) || intentLabel(intent)}
+                      {labels.intent?.(intent, view, names) ?? (argsLabel(intent) || intentLabel(intent))}
                     </button>
                   ))}
                 </div>
@@ -94,7 +119,7 @@ export function GenericBoard({ view, act }: BoardProps) {
       </section>
       <section>
         <h3>{t("generic.view")}</h3>
-        <Value v={own} />
+        <Value v={own} c={{ labels, names }} />
       </section>
     </div>
   );
