@@ -26,15 +26,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bot-delay", type=float, default=Limits().bot_delay, help="seconds an AI player waits"
     )
+    parser.add_argument(
+        "--lease-ttl",
+        type=float,
+        default=Limits().lease_ttl,
+        help="seconds before another process takes over a silent owner's tables",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
-    if args.redis is not None:
-        parser.exit(
-            2, "python -m server: --redis is not available yet; serve with the embedded broker.\n"
-        )
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
-    app = create_app(redis_url=args.redis, limits=Limits(bot_delay=args.bot_delay))
+    app = create_app(
+        redis_url=args.redis, limits=Limits(bot_delay=args.bot_delay, lease_ttl=args.lease_ttl)
+    )
     config = uvicorn.Config(
         app,
         host=args.host,

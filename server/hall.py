@@ -350,7 +350,8 @@ class Hall:
             conn.versions[room.id] = max(v or 0, v + len(missed) if v is not None else 0)
             return
         snap = await room.snapshot(self.broker, audience)
-        if snap is not None and snap[0] > conn.versions.get(room.id, -1):
+        # Asked for (v is None): always answer. Catching up: only what is newer.
+        if snap is not None and (v is None or snap[0] > conn.versions.get(room.id, -1)):
             conn.send_frame(Frame(snap[1]))
             conn.versions[room.id] = snap[0]
 

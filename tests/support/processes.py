@@ -1,0 +1,75 @@
+"""Real server processes for the multi-process tests: `python -m server` started as a
+subprocess on a free loopback port, sharing one Redis."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Registers the test-only game, then serves exactly as `python -m server` does.
+_LAUNCH = "from server import games; from tests.support import toy; games.register(toy.game); from server.__main__ import main; raise SystemExit(main())"
+
+
+class ServerProcess:
+    def __init__(self, redis_url: str, lease_ttl: float = 1.0) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                _LAUNCH,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--redis",
+                redis_url,
+                "--lease-ttl",
+                str(lease_ttl),
+                "--bot-delay",
+                "0",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.DEVNULL,
+            stderr=open(os.environ.get("SPIELTISCH_SERVER_LOG", os.devnull), "ab"),  # noqa: SIM115
+        )
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server process did not start")
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(5)
+
+    def pause(self) -> None:
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self.proc.send_signal(signal.SIGCONT)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
