@@ -129,6 +129,7 @@ describe("stone_age strings", () => {
     expect(labels.key!("card_3")).toContain("costs 3");
     expect(labels.value!("top", "BLD_5R2K", names)).toBe("a building (5 resources of 2 kinds)");
     expect(labels.value!("score", 12, names)).toBeNull();
+    expect(labels.compact!("tools", [{ value: 2, used: false }, { value: 1, used: true }], names)).toBe("2, 1 (used)");
   });
 
   it("labels every option in both languages", () => {

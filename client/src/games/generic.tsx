@@ -16,6 +16,8 @@ export interface GenericLabels {
   key?: (key: string) => string | null;
   /** A scalar of the view tree, under `key` (the nearest named key above it). */
   value?: (key: string, v: string | number, names: (seat: number) => string) => string | null;
+  /** A small map or list of the view tree (a coin, a tool) in a few words, under `key`. */
+  compact?: (key: string, v: object, names: (seat: number) => string) => string | null;
 }
 
 const COMMON = new Set(["game", "you", "active", "legal", "scores", "log", "result"]);
@@ -60,6 +62,8 @@ function scalar(x: unknown, k: string, c: TreeCtx): string {
 
 function Value({ v, k = "", c }: { v: unknown; k?: string; c: TreeCtx }): preact.JSX.Element {
   if (v === null || v === undefined) return <span class="muted">—</span>;
+  const short = typeof v === "object" ? c.labels.compact?.(k, v, c.names) : null;
+  if (short != null) return <span>{short}</span>;
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== "object")) {
       return <span class="scalar-list">[{v.map((x) => scalar(x, k, c)).join(", ")}]</span>;

@@ -2,8 +2,9 @@ import { GenericBoard } from "./generic";
 import type { GameUi } from "./types";
 import { carcassonne } from "./carcassonne";
 import { stone_age } from "./stone_age";
+import { alhambra } from "./alhambra";
 
-const boards: Record<string, GameUi> = { carcassonne, stone_age };
+const boards: Record<string, GameUi> = { carcassonne, stone_age, alhambra };
 
 export function gameUi(name: string): GameUi {
   return boards[name] ?? { Board: GenericBoard };

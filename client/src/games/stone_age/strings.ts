@@ -62,6 +62,7 @@ const en: Record<string, string> = {
   "sa.short": ", {n} short",
   "sa.nothing": "nothing (at the limit)",
   "sa.none": "nothing",
+  "sa.used_tool": "{n} (used)",
   "sa.and": ", ",
   "sa.amount": "{n} {what}",
   "sa.people": "{n} people",
@@ -225,6 +226,7 @@ const ja: Record<string, string> = {
   "sa.short": "（{n}個不足）",
   "sa.nothing": "なし（上限）",
   "sa.none": "なし",
+  "sa.used_tool": "{n}（使用済み）",
   "sa.and": "、",
   "sa.amount": "{what}{n}個",
   "sa.people": "人間コマ{n}個",
@@ -445,9 +447,9 @@ logArgs(G, (code, a, names) => {
   if (code === "tools") {
     const list = [...((a.tools as number[]) ?? []).map(String)];
     for (const v of (a.one_use as number[]) ?? []) list.push(w("sa.btn.one_use", { n: v }));
-    out.tools = list.join(", ");
+    out.tools = list.join(w("sa.and"));
   }
-  if (code === "tools_now") out.tools = ((a.tools as number[]) ?? []).join(", ") || w("sa.none");
+  if (code === "tools_now") out.tools = ((a.tools as number[]) ?? []).join(w("sa.and")) || w("sa.none");
   if (a.pay !== undefined) out.pay = pay(a.pay);
   if (a.gain !== undefined) out.gain = pay(a.gain);
   if (typeof a.building === "string") out.building = buildingName(a.building);
@@ -456,7 +458,7 @@ logArgs(G, (code, a, names) => {
   if (code === "feed") out.short = a.short ? w("sa.short", { n: a.short }) : "";
   if (code === "game_end") {
     out.reason = w(`sa.end.${String(a.reason)}`);
-    out.scores = ((a.scores as number[]) ?? []).map((s, i) => `${names(i)} ${s}`).join(", ");
+    out.scores = ((a.scores as number[]) ?? []).map((s, i) => `${names(i)} ${s}`).join(w("sa.and"));
   }
   return out;
 });
@@ -522,5 +524,13 @@ export const labels: GenericLabels = {
     if (key === "top" || key === "buildings") return buildingName(v);
     if (key === "display" || key === "cards") return cardName(v);
     return null;
+  },
+  compact(key, v) {
+    // tools: [{value, used}] → "2, 1 (used)"
+    if (key !== "tools" || !Array.isArray(v)) return null;
+    if (v.length === 0) return w("sa.none");
+    return (v as { value: number; used: boolean }[])
+      .map((x) => (x.used ? w("sa.used_tool", { n: x.value }) : String(x.value)))
+      .join(w("sa.and"));
   },
 };

@@ -1,0 +1,348 @@
+// Alhambra in Japanese and English: the log codes of server/games/alhambra (its
+// `Entry(...)` calls), the intents as button labels, the view's keys and the options.
+// Japanese terms follow the Brettspielwelt help page (建物タイル, リザーブ, 城壁, 得点計算, …).
+import { extend, has, logArgs, t } from "../../i18n";
+import type { View } from "../../store";
+import type { GenericLabels } from "../generic";
+
+const G = "alhambra";
+const CURRENCIES = ["yellow", "orange", "blue", "green"];
+const TYPES = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
+
+const en: Record<string, string> = {
+  "log.alhambra.start_money": "{player} starts with {coins}.",
+  "log.alhambra.start_player": "{player} begins (fewest coins).",
+  "log.alhambra.take": "{player} takes {coins}.",
+  "log.alhambra.buy": "{player} buys {tile} from the {slot} slot with {coins}{exact}.",
+  "log.alhambra.build": "{player} builds {tile} from the reserve at {cell}.",
+  "log.alhambra.unbuild": "{player} moves {tile} at {cell} into the reserve.",
+  "log.alhambra.place": "{player} places {tile} at {cell}.",
+  "log.alhambra.swap": "{player} swaps {tile} from the reserve for {old} at {cell}.",
+  "log.alhambra.reserve": "{player} puts {tile} into the reserve.",
+  "log.alhambra.gift": "{player} gives {tile} to Dirk.",
+  "log.alhambra.pass": "{player} passes.",
+  "log.alhambra.reshuffle": "The spent money is shuffled into a new pile of {n} coins.",
+  "log.alhambra.scoring": "Scoring {round}: {points}.",
+  "log.alhambra.dirk_draw": "Dirk takes {n} tiles from the bag{when}.",
+  "log.alhambra.game_end": "The market cannot be refilled: the game ends.",
+  "log.alhambra.leftover": "{tile} left in the {slot} slot goes to {whom}.",
+  "log.alhambra.game_over": "Final scores: {scores}.",
+  "al.exact": " (exact: one more action)",
+  "al.at_setup": " at the start",
+  "al.after_scoring": " after scoring {round}",
+  "al.nobody": "nobody (out of the game)",
+  "al.dirk": "Dirk",
+  "al.wall": "wall {n}",
+  "al.score_of": "{name} {points} ({wall})",
+  "al.coin": "{currency} {v}",
+  "al.coins": "{n} coins ({list})",
+  "al.tile": "{type} {cost} ({walls})",
+  "al.walls_none": "no walls",
+  "al.walls": "walls {sides}",
+  "al.side.N": "N",
+  "al.side.E": "E",
+  "al.side.S": "S",
+  "al.side.W": "W",
+  "al.cell": "({x}, {y})",
+  "al.sep": ", ",
+  "al.currency.yellow": "yellow",
+  "al.currency.orange": "orange",
+  "al.currency.blue": "blue",
+  "al.currency.green": "green",
+  "al.type.pavilion": "Pavilion",
+  "al.type.seraglio": "Seraglio",
+  "al.type.arcades": "Arcades",
+  "al.type.chambers": "Chambers",
+  "al.type.garden": "Garden",
+  "al.type.tower": "Tower",
+  "al.phase.action": "action",
+  "al.phase.placement": "placing bought tiles",
+  "al.phase.leftover": "placing the last market tiles",
+  "al.phase.over": "game over",
+  "al.intent.take": "Take money",
+  "al.intent.buy": "Buy a building",
+  "al.intent.build": "Build from the reserve",
+  "al.intent.unbuild": "Move to the reserve",
+  "al.intent.swap": "Swap with the reserve",
+  "al.intent.place": "Place in your alhambra",
+  "al.intent.reserve": "Put into the reserve",
+  "al.intent.dirk": "Give to Dirk",
+  "al.intent.done": "End the turn",
+  "al.intent.pass": "Pass",
+  "al.btn.take": "Take {coins}",
+  "al.btn.buy": "{tile} for {coins}",
+  "al.btn.build": "{tile} → {cell}",
+  "al.btn.unbuild": "{tile} at {cell} → reserve",
+  "al.btn.swap": "{tile} ⇄ {old} at {cell}",
+  "al.btn.place": "{tile} at {cell}",
+  "al.btn.reserve": "{tile} → reserve",
+  "al.btn.dirk": "{tile} → Dirk",
+  "al.btn.done": "End the turn without the extra action",
+  "al.btn.pass": "Pass (nothing possible)",
+  "view.alhambra.phase": "phase",
+  "view.alhambra.turn": "to move",
+  "view.alhambra.extra": "extra action",
+  "view.alhambra.round": "scorings done",
+  "view.alhambra.market": "market (yellow, orange, blue, green)",
+  "view.alhambra.display": "money on offer",
+  "view.alhambra.hand": "your coins",
+  "view.alhambra.hand_counts": "coins per player",
+  "view.alhambra.alhambras": "alhambras (x, y, tile)",
+  "view.alhambra.reserves": "reserves",
+  "view.alhambra.walls": "longest wall",
+  "view.alhambra.bought": "bought this turn",
+  "view.alhambra.leftovers": "last market tiles to place",
+  "view.alhambra.dirk": "Dirk's tiles (pavilion … tower)",
+  "view.alhambra.dirk_score": "Dirk's points",
+  "view.alhambra.bag": "tiles in the bag",
+  "view.alhambra.deck": "coins in the pile",
+  "view.alhambra.discard": "coins spent",
+  "opt.take_money_must_be_maximal": "Taking money: take every coin that still fits within 5 (BSW)",
+  "opt.extra_action_optional": "The extra action after an exact payment may be skipped",
+  "err.bad_slot": "The market has four slots.",
+  "err.empty_slot": "That market slot is empty.",
+  "err.not_enough": "The coins do not reach the price of the building.",
+  "err.not_in_reserve": "That tile is not in your reserve.",
+  "err.not_pending": "That tile is not waiting to be placed by you.",
+  "err.unknown_tile": "There is no such building tile.",
+  "err.cell_taken": "That cell already holds a tile.",
+  "err.not_adjacent": "A tile must touch the alhambra along a side.",
+  "err.walls_mismatch": "Touching sides must both have a wall or both be open.",
+  "err.not_walkable": "The tile must be reachable on foot from the fountain.",
+  "err.hole": "The alhambra may not enclose an empty space.",
+  "err.no_tile": "There is no tile on that cell.",
+  "err.fountain": "The fountain never moves.",
+  "err.no_money": "There is no money on offer.",
+  "err.bad_coins": "Choose one or more different coins on offer.",
+  "err.too_much_money": "Several coins may be taken only if they add up to 5 or less.",
+  "err.take_more": "Another coin on offer still fits within 5: take it too.",
+};
+
+const ja: Record<string, string> = {
+  "log.alhambra.start_money": "{player}の初期資金: {coins}",
+  "log.alhambra.start_player": "{player}がスタートプレイヤーです（初期資金のコインが最少）。",
+  "log.alhambra.take": "{player}がコイン{coins}を獲得。",
+  "log.alhambra.buy": "{player}が{slot}の売り場の{tile}を{coins}で購入{exact}。",
+  "log.alhambra.build": "{player}がリザーブの{tile}を{cell}に配置。",
+  "log.alhambra.unbuild": "{player}が{cell}の{tile}をリザーブに退避。",
+  "log.alhambra.place": "{player}が{tile}を{cell}に配置。",
+  "log.alhambra.swap": "{player}がリザーブの{tile}と{cell}の{old}を入れ替え。",
+  "log.alhambra.reserve": "{player}が{tile}をリザーブに置きました。",
+  "log.alhambra.gift": "{player}が{tile}をダミープレイヤー（Dirk）に譲渡。",
+  "log.alhambra.pass": "{player}はパスしました。",
+  "log.alhambra.reshuffle": "使ったコインを混ぜて{n}枚の新しい山を作りました。",
+  "log.alhambra.scoring": "第{round}回得点計算: {points}",
+  "log.alhambra.dirk_draw": "ダミープレイヤー（Dirk）が袋から建物タイルを{n}枚受け取りました{when}。",
+  "log.alhambra.game_end": "市場を補充できないため、ゲーム終了です。",
+  "log.alhambra.leftover": "{slot}の売り場に残った{tile}は{whom}へ。",
+  "log.alhambra.game_over": "最終得点: {scores}",
+  "al.exact": "（ぴったり支払い: もう1アクション）",
+  "al.at_setup": "（準備）",
+  "al.after_scoring": "（第{round}回得点計算の後）",
+  "al.nobody": "誰にも渡らず除外",
+  "al.dirk": "Dirk",
+  "al.wall": "城壁{n}",
+  "al.score_of": "{name} {points}点（{wall}）",
+  "al.coin": "{currency}{v}",
+  "al.coins": "{n}枚（{list}）",
+  "al.tile": "{type}{cost}（{walls}）",
+  "al.walls_none": "城壁なし",
+  "al.walls": "城壁: {sides}",
+  "al.side.N": "北",
+  "al.side.E": "東",
+  "al.side.S": "南",
+  "al.side.W": "西",
+  "al.cell": "({x}, {y})",
+  "al.sep": "、",
+  "al.currency.yellow": "黄色",
+  "al.currency.orange": "オレンジ",
+  "al.currency.blue": "青",
+  "al.currency.green": "緑",
+  "al.type.pavilion": "パビリオン",
+  "al.type.seraglio": "宮殿",
+  "al.type.arcades": "アーケード",
+  "al.type.chambers": "住居",
+  "al.type.garden": "庭園",
+  "al.type.tower": "塔",
+  "al.phase.action": "アクション",
+  "al.phase.placement": "購入したタイルの配置",
+  "al.phase.leftover": "市場に残ったタイルの配置",
+  "al.phase.over": "ゲーム終了",
+  "al.intent.take": "コイン獲得",
+  "al.intent.buy": "建物タイル購入",
+  "al.intent.build": "リザーブから配置",
+  "al.intent.unbuild": "リザーブに退避",
+  "al.intent.swap": "リザーブと入れ替え",
+  "al.intent.place": "アルハンブラに配置",
+  "al.intent.reserve": "リザーブに置く",
+  "al.intent.dirk": "Dirkに譲渡",
+  "al.intent.done": "手番を終える",
+  "al.intent.pass": "パス",
+  "al.btn.take": "{coins}を取る",
+  "al.btn.buy": "{tile}を{coins}で",
+  "al.btn.build": "{tile} → {cell}",
+  "al.btn.unbuild": "{cell}の{tile} → リザーブ",
+  "al.btn.swap": "{tile} ⇄ {cell}の{old}",
+  "al.btn.place": "{tile}を{cell}に",
+  "al.btn.reserve": "{tile} → リザーブ",
+  "al.btn.dirk": "{tile} → Dirk",
+  "al.btn.done": "追加アクションをせずに手番を終える",
+  "al.btn.pass": "パス（できる行動がない）",
+  "view.alhambra.phase": "フェーズ",
+  "view.alhambra.turn": "手番",
+  "view.alhambra.extra": "追加アクション",
+  "view.alhambra.round": "済んだ得点計算",
+  "view.alhambra.market": "建物タイル市場（黄色・オレンジ・青・緑）",
+  "view.alhambra.display": "コイン獲得場",
+  "view.alhambra.hand": "手持ちコイン",
+  "view.alhambra.hand_counts": "各プレイヤーのコイン枚数",
+  "view.alhambra.alhambras": "アルハンブラ（x, y, タイル）",
+  "view.alhambra.reserves": "リザーブ",
+  "view.alhambra.walls": "最長の城壁",
+  "view.alhambra.bought": "この手番に購入したタイル",
+  "view.alhambra.leftovers": "配置する市場の残りタイル",
+  "view.alhambra.dirk": "Dirkのタイル（パビリオン…塔）",
+  "view.alhambra.dirk_score": "Dirkの得点",
+  "view.alhambra.bag": "袋の建物タイル",
+  "view.alhambra.deck": "山のコイン",
+  "view.alhambra.discard": "使われたコイン",
+  "opt.take_money_must_be_maximal": "コイン獲得: 合計5以下で取れるコインは全部取る（BSW）",
+  "opt.extra_action_optional": "ぴったり支払った後の追加アクションを省略できる",
+  "err.bad_slot": "市場の売り場は4つです。",
+  "err.empty_slot": "その売り場は空です。",
+  "err.not_enough": "コインが建物タイルの値段に届きません。",
+  "err.not_in_reserve": "そのタイルはリザーブにありません。",
+  "err.not_pending": "そのタイルはあなたが配置するタイルではありません。",
+  "err.unknown_tile": "そのような建物タイルはありません。",
+  "err.cell_taken": "そのマスにはすでにタイルがあります。",
+  "err.not_adjacent": "タイルはアルハンブラに辺で接していなければなりません。",
+  "err.walls_mismatch": "接する辺は、城壁同士か城壁なし同士でなければなりません。",
+  "err.not_walkable": "噴水から徒歩で到達できなければなりません。",
+  "err.hole": "アルハンブラの中に空きマスを囲ってはいけません。",
+  "err.no_tile": "そのマスにタイルはありません。",
+  "err.fountain": "噴水は動かせません。",
+  "err.no_money": "コイン獲得場にコインがありません。",
+  "err.bad_coins": "コイン獲得場のコインを1枚以上選んでください。",
+  "err.too_much_money": "複数枚取れるのは合計5以下のときだけです。",
+  "err.take_more": "合計5以下でまだ取れるコインがあります。それも取ってください。",
+};
+
+extend({ en, ja });
+
+const w = (key: string, args: Record<string, unknown> = {}) => t(key, args);
+const maybe = (key: string) => (has(key) ? t(key) : null);
+
+type Coin = { c: string; v: number };
+
+export function coinName(c: Coin): string {
+  return w("al.coin", { currency: w(`al.currency.${c.c}`), v: c.v });
+}
+
+export function coinsText(coins: Coin[]): string {
+  const list = coins.map(coinName).join(w("al.sep"));
+  return coins.length > 1 ? w("al.coins", { n: coins.length, list }) : list;
+}
+
+/** "pavilion_02_NEW" → "Pavilion 2 (walls N, E, W)". */
+export function tileName(id: string): string {
+  const m = /^([a-z]+)_(\d+)_(\w+)$/.exec(id);
+  if (!m || !TYPES.includes(m[1])) return id;
+  const walls =
+    m[3] === "none"
+      ? w("al.walls_none")
+      : w("al.walls", { sides: [...m[3]].map((s) => w(`al.side.${s}`)).join(w("al.sep")) });
+  return w("al.tile", { type: w(`al.type.${m[1]}`), cost: Number(m[2]), walls });
+}
+
+const cell = (x: unknown, y: unknown) => w("al.cell", { x, y });
+const slotName = (slot: unknown) => w(`al.currency.${CURRENCIES[Number(slot)] ?? "?"}`);
+
+logArgs(G, (code, a, names) => {
+  const out: Record<string, unknown> = {};
+  if (typeof a.tile === "string") out.tile = tileName(a.tile);
+  if (typeof a.old === "string") out.old = tileName(a.old);
+  if (Array.isArray(a.coins)) out.coins = coinsText(a.coins as Coin[]);
+  if (a.x !== undefined) out.cell = cell(a.x, a.y);
+  if (a.slot !== undefined) out.slot = slotName(a.slot);
+  if (code === "buy") out.exact = a.exact ? w("al.exact") : "";
+  if (code === "dirk_draw") out.when = a.round ? w("al.after_scoring", { round: a.round }) : w("al.at_setup");
+  if (code === "leftover") out.whom = typeof a.seat === "number" ? names(a.seat) : w("al.nobody");
+  if (code === "scoring") {
+    const points = (a.points as number[]) ?? [];
+    const walls = (a.walls as number[]) ?? [];
+    const parts = points.map((p, i) =>
+      w("al.score_of", { name: names(i), points: p, wall: w("al.wall", { n: walls[i] ?? 0 }) }),
+    );
+    if (typeof a.dirk === "number") parts.push(`${w("al.dirk")} ${a.dirk}`);
+    out.points = parts.join(w("al.sep"));
+  }
+  if (code === "game_over") out.scores = ((a.scores as number[]) ?? []).map((s, i) => `${names(i)} ${s}`).join(w("al.sep"));
+  return out;
+});
+
+function mine(view: View, key: string): unknown[] {
+  const all = view[key] as unknown[][] | undefined;
+  return typeof view.you === "number" && all ? (all[view.you] ?? []) : [];
+}
+
+function tileAt(view: View, x: unknown, y: unknown): string {
+  const hit = (mine(view, "alhambras") as [number, number, string][]).find((p) => p[0] === x && p[1] === y);
+  return hit ? tileName(hit[2]) : "?";
+}
+
+export const labels: GenericLabels = {
+  group: (name) => maybe(`al.intent.${name}`),
+  intent(intent, view) {
+    const tile = typeof intent.tile === "string" ? tileName(intent.tile) : "";
+    const at = cell(intent.x, intent.y);
+    switch (intent.t) {
+      case "take": {
+        const display = (view.display as Coin[] | undefined) ?? [];
+        const coins = ((intent.coins as number[]) ?? []).map((i) => display[i]).filter(Boolean);
+        return w("al.btn.take", { coins: coinsText(coins) });
+      }
+      case "buy": {
+        const market = (view.market as (string | null)[] | undefined) ?? [];
+        const slot = Number(intent.slot);
+        const currency = CURRENCIES[slot] ?? "?";
+        const coins = ((intent.values as number[]) ?? []).map((v) => ({ c: currency, v }));
+        const id = market[slot];
+        return w("al.btn.buy", { tile: id ? tileName(id) : slotName(slot), coins: coinsText(coins) });
+      }
+      case "build":
+        return w("al.btn.build", { tile, cell: at });
+      case "unbuild":
+        return w("al.btn.unbuild", { tile: tileAt(view, intent.x, intent.y), cell: at });
+      case "swap":
+        return w("al.btn.swap", { tile, old: tileAt(view, intent.x, intent.y), cell: at });
+      case "place":
+        return w("al.btn.place", { tile, cell: at });
+      case "reserve":
+        return w("al.btn.reserve", { tile });
+      case "dirk":
+        return w("al.btn.dirk", { tile });
+      case "done":
+        return w("al.btn.done");
+      case "pass":
+        return w("al.btn.pass");
+      default:
+        return null;
+    }
+  },
+  key: (key) => maybe(`view.${G}.${key}`),
+  value(key, v, names) {
+    if (typeof v === "number") return key === "turn" && v >= 0 ? names(v) : null;
+    if (key === "phase") return maybe(`al.phase.${v}`);
+    if (key === "c") return maybe(`al.currency.${v}`);
+    return /^[a-z]+_\d+_\w+$/.test(v) ? tileName(v) : null;
+  },
+  compact(key, v) {
+    const isCoin = (x: unknown): x is Coin => typeof x === "object" && x !== null && "c" in x && "v" in x;
+    if (isCoin(v)) return coinName(v);
+    if (Array.isArray(v) && v.length > 0 && v.every(isCoin)) return v.map(coinName).join(w("al.sep"));
+    if (key === "alhambras" && Array.isArray(v) && v.length === 3 && typeof v[2] === "string") {
+      return `${cell(v[0], v[1])} ${tileName(v[2])}`;
+    }
+    return null;
+  },
+};

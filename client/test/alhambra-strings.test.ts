@@ -1,0 +1,134 @@
+// Alhambra speaks Japanese and English: every log code the engine can emit, the
+// intents' button labels, the view's words and the options.
+import { afterEach, describe, expect, it } from "vitest";
+import { labels } from "../src/games/alhambra/strings";
+import { dictionaries, lang, logLine, optionLabel, type Lang } from "../src/i18n";
+
+// The `Entry("…")` calls of server/games/alhambra/game.py (listed by a one-off grep).
+const CODES = [
+  "build", "buy", "dirk_draw", "game_end", "game_over", "gift", "leftover", "pass", "place", "reserve",
+  "reshuffle", "scoring", "start_money", "start_player", "swap", "take", "unbuild",
+];
+
+// Entries taken from random games played by the Python engine (a one-off script), plus
+// the variants of a few codes.
+const SAMPLES = [
+  { code: "build", args: { seat: 1, tile: "chambers_07_NE", x: 1, y: 0 } },
+  { code: "buy", args: { seat: 1, tile: "chambers_07_NE", slot: 2, coins: [{ c: "blue", v: 9 }], exact: false } },
+  { code: "buy", args: { seat: 0, tile: "garden_10_none", slot: 3, coins: [{ c: "green", v: 6 }, { c: "green", v: 4 }], exact: true } },
+  { code: "dirk_draw", args: { n: 6, round: 0 } },
+  { code: "dirk_draw", args: { n: 4, round: 2 } },
+  { code: "game_end", args: {} },
+  { code: "game_over", args: { scores: [92, 79] } },
+  { code: "gift", args: { seat: 0, tile: "arcades_06_SW" } },
+  { code: "leftover", args: { tile: "garden_10_none", slot: 0, seat: 0 } },
+  { code: "leftover", args: { tile: "tower_13_ESW", slot: 1, seat: null } },
+  { code: "pass", args: { seat: 1 } },
+  { code: "place", args: { seat: 0, tile: "chambers_06_ES", x: 1, y: 0 } },
+  { code: "reserve", args: { seat: 1, tile: "chambers_07_NE" } },
+  { code: "reshuffle", args: { n: 55 } },
+  { code: "scoring", args: { round: 1, points: [11, 4], buildings: [[0, 0, 0, 0, 2, 6], [0, 0, 0, 0, 0, 0]], walls: [3, 4], dirk: 11 } },
+  { code: "start_money", args: { seat: 0, coins: [{ c: "yellow", v: 5 }, { c: "green", v: 2 }, { c: "orange", v: 8 }] } },
+  { code: "start_player", args: { seat: 1 } },
+  { code: "swap", args: { seat: 0, tile: "tower_11_none", old: "chambers_06_ES", x: 1, y: 0 } },
+  { code: "take", args: { seat: 0, coins: [{ c: "orange", v: 2 }, { c: "green", v: 2 }] } },
+  { code: "unbuild", args: { seat: 1, tile: "chambers_07_NE", x: 1, y: 0 } },
+];
+
+// Every intent tag (from the same games; `done` and `pass` from the README).
+const INTENTS: Record<string, unknown>[] = [
+  { t: "build", tile: "chambers_07_NE", x: 0, y: 1 },
+  { t: "buy", slot: 2, values: [9] },
+  { t: "dirk", tile: "chambers_07_NE" },
+  { t: "place", tile: "chambers_07_NE", x: 0, y: 1 },
+  { t: "reserve", tile: "chambers_07_NE" },
+  { t: "swap", tile: "tower_11_none", x: 1, y: 0 },
+  { t: "take", coins: [1] },
+  { t: "unbuild", x: 1, y: 0 },
+  { t: "done" },
+  { t: "pass" },
+];
+
+const VIEW = {
+  you: 0,
+  market: ["pavilion_02_NEW", "seraglio_05_S", "chambers_07_NE", null],
+  display: [{ c: "blue", v: 3 }, { c: "green", v: 2 }, { c: "yellow", v: 8 }],
+  alhambras: [[[1, 0, "chambers_06_ES"]], []],
+};
+
+const OPTIONS = ["take_money_must_be_maximal", "extra_action_optional"];
+
+const names = (n: number) => ["Ada", "Ben", "Cleo"][n];
+const LANGS: Lang[] = ["en", "ja"];
+const unreadable = /\{\w+\}|\[object|undefined|NaN|_\d|null/;
+
+afterEach(() => lang.set("en"));
+
+describe("alhambra strings", () => {
+  it("every log code has a Japanese and an English line", () => {
+    for (const code of CODES) {
+      for (const l of LANGS) expect(dictionaries[l][`log.alhambra.${code}`], `${l} ${code}`).toBeTruthy();
+    }
+    expect(new Set(SAMPLES.map((s) => s.code))).toEqual(new Set(CODES));
+  });
+
+  it("renders each sample entry in both languages, with names and words, not raw data", () => {
+    for (const e of SAMPLES) {
+      lang.set("en");
+      const en = logLine("alhambra", e, names);
+      lang.set("ja");
+      const ja = logLine("alhambra", e, names);
+      for (const line of [en, ja]) expect(line, `${e.code}: ${line}`).not.toMatch(unreadable);
+      expect(ja, e.code).not.toBe(en);
+    }
+    lang.set("en");
+    expect(logLine("alhambra", SAMPLES[18], names)).toBe("Ada takes 2 coins (orange 2, green 2).");
+    expect(logLine("alhambra", SAMPLES[9], names)).toContain("nobody");
+    expect(logLine("alhambra", SAMPLES[14], names)).toBe("Scoring 1: Ada 11 (wall 3), Ben 4 (wall 4), Dirk 11.");
+    lang.set("ja");
+    expect(logLine("alhambra", SAMPLES[7], names)).toContain("アーケード6（城壁: 南、西）");
+  });
+
+  it("labels every intent and its group in both languages", () => {
+    for (const l of LANGS) {
+      lang.set(l);
+      for (const intent of INTENTS) {
+        const label = labels.intent!(intent, VIEW, names);
+        expect(label, JSON.stringify(intent)).toBeTruthy();
+        expect(label!, JSON.stringify(intent)).not.toMatch(/\{|"|\[object|undefined|_|\?/);
+        expect(labels.group!(String(intent.t)), String(intent.t)).toBeTruthy();
+      }
+    }
+  });
+
+  it("says which coins and tiles a button means", () => {
+    lang.set("en");
+    expect(labels.intent!({ t: "take", coins: [0, 1] }, VIEW, names)).toBe("Take 2 coins (blue 3, green 2)");
+    expect(labels.intent!({ t: "buy", slot: 2, values: [5, 3] }, VIEW, names)).toBe(
+      "Chambers 7 (walls N, E) for 2 coins (blue 5, blue 3)",
+    );
+    expect(labels.intent!({ t: "unbuild", x: 1, y: 0 }, VIEW, names)).toBe(
+      "Chambers 6 (walls E, S) at (1, 0) → reserve",
+    );
+    lang.set("ja");
+    expect(labels.intent!({ t: "take", coins: [2] }, VIEW, names)).toBe("黄色8を取る");
+  });
+
+  it("names the view's keys and words", () => {
+    lang.set("ja");
+    expect(labels.key!("reserves")).toBe("リザーブ");
+    expect(labels.value!("market", "garden_10_none", names)).toBe("庭園10（城壁なし）");
+    expect(labels.compact!("hand", [{ c: "green", v: 4 }, { c: "orange", v: 1 }], names)).toBe("緑4、オレンジ1");
+    lang.set("en");
+    expect(labels.value!("turn", 1, names)).toBe("Ben");
+    expect(labels.compact!("alhambras", [2, -1, "tower_13_ESW"], names)).toBe("(2, -1) Tower 13 (walls E, S, W)");
+    expect(labels.value!("bag", 40, names)).toBeNull();
+  });
+
+  it("labels every option in both languages", () => {
+    for (const o of OPTIONS) {
+      for (const l of LANGS) expect(dictionaries[l][`opt.${o}`], `${l} ${o}`).toBeTruthy();
+      expect(optionLabel(o)).toContain(" — ");
+    }
+  });
+});
