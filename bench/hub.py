@@ -2,6 +2,11 @@
 one move per room every 500 ms.
 
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
+                        [--setups memory redis-1 redis-2] [--no-failover]
+
+Setups: one process with the embedded broker; one process with Redis; two processes
+with Redis and each room's clients split between them. Then the failover time: from
+killing a room's owner to the first move applied by its successor.
 
 It starts the server as a separate process (so its CPU and memory are its own), opens
 the tables through the wire as people would, plays random legal moves from `legal`,
@@ -31,6 +36,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from protocol.patch import apply
 from server import games
+from tests.support.redis_server import RedisServer
 
 SEATS = 4
 SPECTATORS = 4
@@ -56,6 +62,7 @@ class BenchClient:
         self.stats = stats
         self.keep_view = keep_view
         self.room = ""
+        self.token: str | None = None
         self.v = -1
         self.view: Any = None
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -100,25 +107,32 @@ class BenchClient:
         self.reader.cancel()
 
 
-async def open_client(url: str, name: str, stats: Stats, keep_view: bool) -> BenchClient:
+async def open_client(
+    url: str, name: str, stats: Stats, keep_view: bool, token: str | None = None
+) -> BenchClient:
     ws = await connect(url, max_size=1 << 22, open_timeout=30, compression=None)
     c = BenchClient(ws, stats, keep_view)
-    await c.send({"t": "hello", "name": name})
-    await c.expect("welcome")
+    await c.send({"t": "hello", "name": name, "token": token})
+    c.token = (await c.expect("welcome"))["token"]
     return c
 
 
-async def open_room(url: str, game: str, stats: Stats, n: int) -> list[BenchClient]:
-    host = await open_client(url, f"h{n}", stats, True)
+async def open_room(urls: list[str], game: str, stats: Stats, n: int) -> list[BenchClient]:
+    """A table whose 8 clients are spread over the processes round-robin; the host
+    (and so the owner) is on the first."""
+    host = await open_client(urls[0], f"h{n}", stats, True)
     await host.send({"t": "create", "game": game})
     room = (await host.expect("room"))["room"]
     seated = [host]
     for i in range(1, SEATS):
-        seated.append(await open_client(url, f"s{n}-{i}", stats, True))
+        seated.append(await open_client(urls[i % len(urls)], f"s{n}-{i}", stats, True))
     for i, c in enumerate(seated):
         await c.send({"t": "sit", "room": room, "seat": i})
         await c.expect("room", you=i)
-    watchers = [await open_client(url, f"w{n}-{i}", stats, False) for i in range(SPECTATORS)]
+    watchers = [
+        await open_client(urls[(SEATS + i) % len(urls)], f"w{n}-{i}", stats, False)
+        for i in range(SPECTATORS)
+    ]
     for w in watchers:
         await w.send({"t": "enter", "room": room})
     await host.send({"t": "start", "room": room})
@@ -179,43 +193,80 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def measure(rooms: int, duration: float, interval: float, game: str) -> dict[str, Any]:
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"ws://127.0.0.1:{port}/ws"
+class Hall:
+    """The server side of one run: a redis-server if the setup wants one, and one or
+    two `python -m server` processes."""
+
+    def __init__(self, setup: str) -> None:
+        self.redis = RedisServer() if setup.startswith("redis") else None
+        count = 2 if setup == "redis-2" else 1
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.urls: list[str] = []
+        for _ in range(count):
+            port = free_port()
+            cmd = [
+                sys.executable,
+                "-m",
+                "server",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+            ]
+            if self.redis is not None:
+                cmd += ["--redis", self.redis.url, "--lease-ttl", "2"]
+            self.procs.append(
+                subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            )
+            self.urls.append(f"ws://127.0.0.1:{port}/ws")
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", port), 0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+
+    def usage(self) -> tuple[float, float, float]:
+        """(hub CPU seconds, hub RSS MB, redis CPU seconds) so far."""
+        cpu = rss = 0.0
+        for p in self.procs:
+            if p.poll() is None:
+                c, r = server_usage(p.pid)
+                cpu, rss = cpu + c, rss + r
+        redis_cpu = server_usage(self.redis.proc.pid)[0] if self.redis is not None else 0.0
+        return cpu, rss, redis_cpu
+
+    def stop(self) -> None:
+        for p in self.procs:
+            p.terminate()
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if self.redis is not None:
+            self.redis.stop()
+
+
+async def measure(
+    rooms: int, duration: float, interval: float, game: str, setup: str
+) -> dict[str, Any]:
+    hall = Hall(setup)
     stats = Stats()
     tables: list[list[BenchClient]] = []
     try:
-        for _ in range(100):
-            with contextlib.suppress(OSError):
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            await asyncio.sleep(0.1)
         sem = asyncio.Semaphore(16)
 
         async def one(n: int) -> None:
             async with sem:
-                tables.append(await open_room(url, game, stats, n))
+                tables.append(await open_room(hall.urls, game, stats, n))
             print(f"\r  tables open: {len(tables)}/{rooms}", end="", file=sys.stderr, flush=True)
 
         await asyncio.gather(*(one(n) for n in range(rooms)))
         print(file=sys.stderr)
         stop = asyncio.Event()
-        cpu0, _ = server_usage(proc.pid)
+        cpu0, _, rcpu0 = hall.usage()
         t0 = time.perf_counter()
         stats.measuring = True
         players = [asyncio.create_task(play(t, stats, interval, stop)) for t in tables]
@@ -233,7 +284,7 @@ async def measure(rooms: int, duration: float, interval: float, game: str) -> di
         await asyncio.sleep(0.5)  # let the last patches land
         stats.measuring = False
         elapsed = time.perf_counter() - t0
-        cpu1, rss = server_usage(proc.pid)
+        cpu1, rss, rcpu1 = hall.usage()
         per = SEATS + SPECTATORS
         latencies = [
             max(times) - stats.sent[key]
@@ -250,6 +301,8 @@ async def measure(rooms: int, duration: float, interval: float, game: str) -> di
             )
 
         return {
+            "setup": setup,
+            "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
             "rooms": rooms,
             "connections": rooms * per,
             "moves_per_s": moves / elapsed,
@@ -266,27 +319,55 @@ async def measure(rooms: int, duration: float, interval: float, game: str) -> di
         }
     finally:
         await asyncio.gather(*(c.close() for t in tables for c in t))
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        hall.stop()
 
 
 def table(rows: list[dict[str, Any]], game: str) -> str:
     out = [
-        f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s",
+        f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores",
         "",
-        "| rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | server CPU % | server RSS MB | bytes/patch | errors |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub CPU % | hub RSS MB | redis CPU % | bytes/patch | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         out.append(
-            f"| {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
+            f"| {r['setup']} | {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
             f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_pct']:.0f} | {r['rss_mb']:.0f} | "
-            f"{r['bytes_per_patch']:.0f} | {r['errors']} |"
+            f"{r['redis_cpu_pct']:.0f} | {r['bytes_per_patch']:.0f} | {r['errors']} |"
         )
     return "\n".join(out)
+
+
+async def failover(game: str) -> float:
+    """Seconds from SIGKILL of a room's owner to the first move its successor applies.
+    The owner holds only the host; every other client is on the second process, and
+    the host comes back through it at once, as a browser would."""
+    hall = Hall("redis-2")
+    stats = Stats()
+    clients: list[BenchClient] = []
+    try:
+        clients = await open_room(hall.urls[:1] + [hall.urls[1]] * 7, game, stats, 0)
+        room = clients[0].room
+        hall.procs[0].kill()
+        hall.procs[0].wait()
+        t0 = time.perf_counter()
+        v0 = max(c.v for c in clients[1:])
+        back = await open_client(hall.urls[1], "h0", stats, True, token=clients[0].token)
+        await back.send({"t": "enter", "room": room})
+        await back.expect("snapshot")
+        back.room = room
+        seated = [back, *clients[1:SEATS]]
+        while time.perf_counter() - t0 < 30:
+            if any(c.v > v0 for c in clients[1:]):
+                return time.perf_counter() - t0
+            for c in seated:
+                if c.view and c.view["legal"]:
+                    await c.send({"t": "act", "room": room, "v": c.v, "intent": c.view["legal"][0]})
+            await asyncio.sleep(0.05)
+        return float("nan")
+    finally:
+        await asyncio.gather(*(c.close() for c in clients))
+        hall.stop()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -299,15 +380,23 @@ def main(argv: list[str] | None = None) -> int:
         "--interval", type=float, default=0.5, help="seconds between moves in a room"
     )
     parser.add_argument("--game", default=None, help="default: carcassonne, else a 4-seat game")
+    parser.add_argument("--setups", nargs="+", default=["memory", "redis-1", "redis-2"])
+    parser.add_argument("--no-failover", action="store_true", help="skip the failover measurement")
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     game = pick_game(args.game)
     rows = []
-    for rooms in args.rooms:
-        print(f"hub: {rooms} rooms of {game}", file=sys.stderr)
-        rows.append(asyncio.run(measure(rooms, args.duration, args.interval, game)))
+    for setup in args.setups:
+        for rooms in args.rooms:
+            print(f"hub: {setup}, {rooms} rooms of {game}", file=sys.stderr)
+            rows.append(asyncio.run(measure(rooms, args.duration, args.interval, game, setup)))
     print(table(rows, game))
+    if not args.no_failover:
+        seconds = asyncio.run(failover(game))
+        print(
+            f"\nfailover (lease 2 s): owner killed -> first move applied by its successor: {seconds:.2f} s"
+        )
     return 0
 
 
