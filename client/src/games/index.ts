@@ -3,8 +3,9 @@ import type { GameUi } from "./types";
 import { carcassonne } from "./carcassonne";
 import { stone_age } from "./stone_age";
 import { alhambra } from "./alhambra";
+import { kardinal } from "./kardinal";
 
-const boards: Record<string, GameUi> = { carcassonne, stone_age, alhambra };
+const boards: Record<string, GameUi> = { carcassonne, stone_age, alhambra, kardinal };
 
 export function gameUi(name: string): GameUi {
   return boards[name] ?? { Board: GenericBoard };

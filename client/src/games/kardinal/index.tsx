@@ -1,0 +1,8 @@
+// Kardinal & König plays through the generic view, in its own words (strings.ts).
+import { GenericBoard } from "../generic";
+import type { BoardProps, GameUi } from "../types";
+import { labels } from "./strings";
+
+export const kardinal: GameUi = {
+  Board: (props: BoardProps) => <GenericBoard {...props} labels={labels} />,
+};
