@@ -1,0 +1,114 @@
+"""python -m bots load --url ws://127.0.0.1:8000/ws --game carcassonne --rooms 250
+--spectators 4 --think 0.5 --duration 60 [--json FILE]
+
+Load-test a running hall with websocket bots. Progress goes to stderr, the report to
+stdout; the exit status is 1 when a bot's patched view differs from its snapshot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import msgspec
+
+from bots.load import Config, LoadRun, RemoteRefused, check_url, seats_for
+from bots.report import exit_status, render
+
+
+def _options(text: str) -> dict[str, object]:
+    try:
+        value = json.loads(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("options are a JSON object")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bots", description="Websocket bots for the hall.")
+    sub = p.add_subparsers(dest="command", required=True)
+    load = sub.add_parser(
+        "load",
+        help="open tables of bots that play random legal moves, with spectators",
+        description="Open tables of bots that play random legal moves while spectator "
+        "bots watch; report latency, throughput, errors and a consistency check.",
+    )
+    load.add_argument("--url", default="ws://127.0.0.1:8000/ws", help="the hall's websocket")
+    load.add_argument("--game", default="carcassonne")
+    load.add_argument("--rooms", type=int, default=250, help="tables played at once")
+    load.add_argument(
+        "--seats",
+        type=int,
+        default=None,
+        help="players per table (default 4, within the game's limits)",
+    )
+    load.add_argument("--spectators", type=int, default=4, help="watchers per table")
+    load.add_argument(
+        "--think", type=float, default=0.5, help="mean seconds a player waits before each intent"
+    )
+    load.add_argument(
+        "--duration", type=float, default=60.0, help="seconds from the start until the bots stop"
+    )
+    load.add_argument(
+        "--grace", type=float, default=10.0, help="seconds the final consistency check may take"
+    )
+    load.add_argument(
+        "--options",
+        type=_options,
+        default={},
+        help="table options as JSON, e.g. '{\"fluss\": true}'",
+    )
+    load.add_argument("--seed", type=int, default=None, help="seed of the bots' choices")
+    load.add_argument(
+        "--json", metavar="FILE", type=Path, default=None, help="write the report here"
+    )
+    load.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a URL whose host is not loopback (only for a hall you run)",
+    )
+    load.add_argument("--quiet", action="store_true", help="no live progress line")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        check_url(args.url, args.allow_remote)
+    except (RemoteRefused, ValueError) as e:
+        print(f"python -m bots: {e}", file=sys.stderr)
+        return 2
+    for name in ("rooms", "spectators", "seats"):
+        value = getattr(args, name)
+        if value is not None and value < (1 if name != "spectators" else 0):
+            print(f"python -m bots: --{name} is too small", file=sys.stderr)
+            return 2
+    if args.think < 0 or args.duration <= 0 or args.grace <= 0:
+        print("python -m bots: --think, --duration and --grace must be positive", file=sys.stderr)
+        return 2
+    config = Config(
+        url=args.url,
+        game=args.game,
+        rooms=args.rooms,
+        seats=seats_for(args.url, args.game, args.seats),
+        spectators=args.spectators,
+        think=args.think,
+        duration=args.duration,
+        grace=args.grace,
+        seed=args.seed,
+        options=args.options,
+    )
+    report = asyncio.run(LoadRun(config, None if args.quiet else sys.stderr).run())
+    print(render(report))
+    if args.json is not None:
+        args.json.write_bytes(msgspec.json.format(msgspec.json.encode(report)) + b"\n")
+    return exit_status(report)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

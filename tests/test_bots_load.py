@@ -1,0 +1,102 @@
+"""A short load run of the bots against the real server on a free loopback port: the
+consistency check passes, a corrupted view is caught, and the report's counts add up
+with each other and with the server's own metrics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bots.load
+from bots.__main__ import main
+from bots.load import Config, LoadRun, RemoteRefused, check_url
+from bots.report import exit_status, render
+
+ROOMS, SEATS, SPECTATORS = 3, 4, 2
+
+
+async def run_bots(url: str, **kw: Any) -> dict[str, Any]:
+    config = Config(
+        url=url,
+        game="carcassonne",
+        rooms=ROOMS,
+        seats=SEATS,
+        spectators=SPECTATORS,
+        think=0.05,
+        duration=3.0,
+        grace=5.0,
+        seed=7,
+        **kw,
+    )
+    return await LoadRun(config, progress=None).run()
+
+
+async def test_a_short_load_run_is_consistent_and_its_counts_add_up(server: Any) -> None:
+    r = await run_bots(server.url)
+    per_table = SEATS + SPECTATORS
+    c, mv, d, k = r["connections"], r["moves"], r["deliveries"], r["consistency"]
+
+    assert c["planned"] == c["opened"] == c["held"] == ROOMS * per_table
+    assert c["dropped"] == c["failed"] == 0
+    assert r["tables"]["started"] == r["tables"]["opened"] >= ROOMS
+
+    # Every intent sent has exactly one fate.
+    assert mv["sent"] > 0
+    assert mv["sent"] == mv["accepted"] + mv["refused"] + mv["lost"] + mv["unanswered"]
+    # Only the bots move, so the versions the server reports are their accepted intents,
+    # and the server's own count of accepted intents agrees.
+    assert mv["accepted"] <= mv["server_versions"] <= mv["accepted"] + mv["unanswered"]
+    assert server.hall.metrics.intents_accepted == mv["server_versions"]
+    # Every refusal the server counted reached a bot, by the same code.
+    assert r["errors"] == {c: n for c, n in server.hall.metrics.errors.items() if n}
+
+    # Each accepted change reached every connection of its table as one patch.
+    assert d["gaps"] == d["bad"] == 0
+    assert d["patches"] == d["expected"] == mv["server_versions"] * per_table
+    assert 0 < r["latency_ms"]["samples"] <= mv["accepted"]
+    lat = r["latency_ms"]
+    assert lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"]
+    assert r["bytes"]["per_patch"] > 0
+
+    # Every connection's patched view equals the snapshot it was then sent.
+    assert k["checked"] == k["matched"] == r["tables"]["started"] * per_table
+    assert k["mismatched"] == k["unchecked"] == 0 and k["examples"] == []
+    assert exit_status(r) == 0
+    assert "MISMATCHED" not in render(r)
+
+
+async def test_a_view_that_went_wrong_is_reported(
+    server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_apply = bots.load.apply
+
+    def corrupting_apply(tree: Any, ops: list[Any]) -> Any:
+        tree = real_apply(tree, ops)
+        if tree.get("you") == 1:  # one seat's bot miscounts its scores
+            tree["scores"] = [s + 1 for s in tree["scores"]]
+        return tree
+
+    monkeypatch.setattr(bots.load, "apply", corrupting_apply)
+    r = await run_bots(server.url)
+    k = r["consistency"]
+    assert k["mismatched"] == r["tables"]["started"] > 0
+    assert k["matched"] + k["mismatched"] == k["checked"]
+    assert k["examples"] and k["examples"][0]["where"] == ["scores", 0]
+    assert exit_status(r) == 1
+    assert "MISMATCHED" in render(r)
+
+
+def test_the_bots_talk_to_loopback_unless_told_otherwise(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for url in ("ws://127.0.0.1:8000/ws", "ws://localhost/ws", "ws://[::1]:8000/ws"):
+        check_url(url, allow_remote=False)
+    for url in ("ws://192.0.2.10:8000/ws", "wss://hall.example/ws"):
+        with pytest.raises(RemoteRefused):
+            check_url(url, allow_remote=False)
+        check_url(url, allow_remote=True)
+    with pytest.raises(ValueError):
+        check_url("http://127.0.0.1:8000/ws", allow_remote=False)
+    assert main(["load", "--url", "ws://192.0.2.10:8000/ws", "--duration", "1"]) == 2
+    assert "--allow-remote" in capsys.readouterr().err
