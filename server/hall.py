@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import struct
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +29,7 @@ from server.games.base import IllegalIntent
 from server.metrics import Metrics
 from server.remote import Command, RemoteRoom, Reply, inbox_channel, node_channel
 from server.room import (
+    DIRECTORY_TTL,
     Audience,
     Census,
     ChatEvent,
@@ -41,7 +43,9 @@ from server.room import (
     lease_key,
     make_options,
     meta_key,
+    read_directory_entry,
     split_published,
+    state_key,
     view_key,
 )
 from server.sessions import Sessions, clean_name
@@ -216,8 +220,7 @@ class Hall:
             return remote
         if self.broker.shared:
             raw = await self.broker.get(meta_key(room_id))
-            directory = await self.broker.dir_all("rooms") if raw is not None else {}
-            if raw is not None and room_id in directory:
+            if raw is not None:
                 meta = msgspec.msgpack.decode(raw, type=RoomMeta)
                 info = _info_from_meta(room_id, meta)
                 remote = RemoteRoom(room_id, info, -1)
@@ -440,12 +443,18 @@ class Hall:
         """Renew the leases of our rooms, give up those we lost, and take over the
         rooms our clients are at whose owner has gone silent."""
         ttl = self.limits.lease_ttl
+        self._refreshed = time.monotonic()
         while True:
             await asyncio.sleep(ttl / 3)
             try:
+                refresh = time.monotonic() - self._refreshed > DIRECTORY_TTL / 3
                 for room in list(self.rooms.values()):
                     if not await self.broker.acquire(lease_key(room.id), self.node, ttl):
                         self._lost(room)
+                    elif refresh:
+                        await room.refresh_directory()
+                if refresh:
+                    self._refreshed = time.monotonic()
                 for room_id in list(self.members):
                     if room_id not in self.rooms and await self.broker.acquire(
                         lease_key(room_id), self.node, ttl
@@ -464,10 +473,12 @@ class Hall:
         meta = msgspec.msgpack.decode(raw, type=RoomMeta)
         game = games.get(meta.game)
         options = msgspec.convert(meta.options, game.Options)
-        entries = await self.broker.read_log(f"log:{room_id}")
+        saved = await self.broker.get(state_key(room_id))
+        start = 1 + struct.unpack_from(">Q", saved)[0] if saved is not None else 0
+        entries = await self.broker.read_log(f"log:{room_id}", start)
         host = self.sessions.placeholder(meta.host)
         room = self._new_room(room_id, game, options, host)
-        room.restore(meta, entries)
+        room.restore(meta, entries, saved)
         self.rooms[room_id] = room
         self.remote.pop(room_id, None)
         await self._own(room)
@@ -614,7 +625,8 @@ class Hall:
     async def _room_list(self) -> m.RoomList:
         """Every table of the hall, from the directory all processes write to."""
         directory = await self.broker.dir_all("rooms")
-        return m.RoomList(rooms=[_decode_summary(directory[k]) for k in sorted(directory)])
+        entries = (read_directory_entry(directory[k]) for k in sorted(directory))
+        return m.RoomList(rooms=[e for e in entries if e is not None])
 
     def _room_changed(self, room: Room) -> None:
         if room.status == "finished" and room.empty() and room.id in self.rooms:
@@ -647,9 +659,6 @@ class Hall:
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
-
-
-_decode_summary = msgspec.msgpack.Decoder(m.RoomSummary).decode
 
 
 def _info_from_meta(room_id: str, meta: RoomMeta) -> Any:

@@ -33,8 +33,12 @@ from server.sessions import Player
 log = logging.getLogger("spieltisch.room")
 
 BACKLOG = 64  # patches kept per audience for clients that resume
+STATE_EVERY = 25  # moves between snapshots of the state, so a takeover replays little
+DIRECTORY_TTL = 30.0  # seconds a lobby entry lives unless its owner refreshes it
+META_TTL = 24 * 3600.0  # a table untouched for a day is forgotten
 _encode = msgspec.msgpack.Encoder().encode
 _VERSION = struct.Struct(">Q")
+_EXPIRES = struct.Struct(">d")
 
 Reply = Callable[[str, str], None]  # (code, message) -> an `error` to the sender
 Audience = int | None  # a seat, or None for the spectators
@@ -91,6 +95,7 @@ class LogAct(msgspec.Struct, tag_field="k", tag="act"):
 
 LogEntry = LogStart | LogAct
 _decode_log = msgspec.msgpack.Decoder(LogEntry).decode  # type: ignore[arg-type]
+_decode_summary = msgspec.msgpack.Decoder(RoomSummary).decode
 
 
 class RoomMeta(msgspec.Struct, kw_only=True):
@@ -114,6 +119,25 @@ def view_key(room: str, audience: Audience) -> str:
 
 def backlog_key(room: str, audience: Audience) -> str:
     return f"backlog:{room}:{'spec' if audience is None else audience}"
+
+
+def state_key(room: str) -> str:
+    return f"state:{room}"
+
+
+def directory_entry(summary: RoomSummary, shared: bool) -> bytes:
+    """A lobby entry: when it expires (0: never, in a single process) and the summary.
+    In a shared hall the owner refreshes it, so a table whose owner died with nobody
+    left to take it over drops out of the lobby by itself."""
+    expires = time.time() + DIRECTORY_TTL if shared else 0.0
+    return _EXPIRES.pack(expires) + _encode(summary)
+
+
+def read_directory_entry(raw: bytes) -> RoomSummary | None:
+    expires = _EXPIRES.unpack_from(raw)[0]
+    if expires and expires < time.time():
+        return None
+    return _decode_summary(raw[_EXPIRES.size :])
 
 
 def lease_key(room: str) -> str:
@@ -292,9 +316,9 @@ class Room:
         while self._dirty:
             self._dirty = False
             try:
-                await self.broker.dir_put("rooms", self.id, _encode(self.summary()))
+                await self.refresh_directory()
                 if self.broker.shared:
-                    await self.broker.put(meta_key(self.id), _encode(self.meta()))
+                    await self.broker.put(meta_key(self.id), _encode(self.meta()), ttl=META_TTL)
                 await self.broker.publish(
                     events_channel(self.id), _encode(Event(info=self.info(), v=self.version))
                 )
@@ -313,7 +337,14 @@ class Room:
         try:
             await self.broker.publish(name, data)
         except BrokerUnavailable:
-            log.warning('{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name)
+            log.warning(
+                '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
+            )
+
+    async def refresh_directory(self) -> None:
+        await self.broker.dir_put(
+            "rooms", self.id, directory_entry(self.summary(), self.broker.shared)
+        )
 
     def meta(self) -> RoomMeta:
         return RoomMeta(
@@ -325,14 +356,26 @@ class Room:
             bots=self._bots,
         )
 
-    def restore(self, meta: RoomMeta, entries: list[bytes]) -> None:
-        """Take a table over from its meta and log (the previous owner is gone)."""
+    def restore(self, meta: RoomMeta, entries: list[bytes], saved: bytes | None = None) -> None:
+        """Take a table over from its meta, its latest saved state (if any) and the
+        log entries after it (the previous owner is gone)."""
         self.host = meta.host
         self.seats = list(meta.seats)
         self._bots = meta.bots
         self.status = meta.status
-        if entries:
+        if saved is not None:
+            self.version = _VERSION.unpack_from(saved)[0]
+            self.state = msgspec.msgpack.decode(saved[_VERSION.size :], type=self.game.State)
+            for raw in entries:
+                entry = _decode_log(raw)
+                assert isinstance(entry, LogAct)
+                self.state = self.game.apply(
+                    self.state, entry.seat, msgspec.convert(entry.intent, self.game.Intent)
+                )
+                self.version += 1
+        elif entries:
             self.state, _, self.version = replay(self.game, entries)
+        if self.state is not None:
             self.views = {a: audience_view(self.game, self.state, a) for a in self.audiences()}
             self.backlog = {a: deque(maxlen=BACKLOG) for a in self.audiences()}
             if self.status == "playing" and self.game.result(self.state) is not None:
@@ -550,6 +593,11 @@ class Room:
         self.metrics.intents_accepted += 1
         await self._publish()
         self.metrics.latency.observe(time.perf_counter() - t0)
+        if self.broker.shared and self.version % STATE_EVERY == 0:
+            with contextlib.suppress(BrokerUnavailable):
+                await self.broker.put(
+                    state_key(self.id), _VERSION.pack(self.version) + _encode(state), ttl=META_TTL
+                )
         if self.game.result(state) is not None:
             self.status = "finished"
             self._event("finished", result=msgspec.to_builtins(self.game.result(state)))

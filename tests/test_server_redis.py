@@ -53,3 +53,42 @@ async def test_redis_down_refuses_moves_with_unavailable_and_play_resumes(redis_
         await c.expect("patch", room=room, v=1, timeout=10)
         assert c.view(room) == (await c.resync(room))["view"]
     assert a.view(room)["pile"] == 48
+
+
+async def test_a_successor_rebuilds_from_the_saved_state_and_the_log_after_it(redis_hall) -> None:
+    import struct
+
+    from server.metrics import Metrics
+    from server.room import STATE_EVERY, Room, RoomMeta, meta_key, state_key
+    from server.sessions import Player
+
+    srv, _ = redis_hall
+    room, (a, b), _ = await open_table(srv, options={"pile": 200})
+    for _ in range(STATE_EVERY + 3):
+        mover = a if a.view(room)["legal"] else b
+        v = mover.version(room)
+        await mover.send({"t": "act", "room": room, "v": v, "intent": {"t": "take", "n": 1}})
+        await a.expect("patch", v=v + 1)
+        await b.expect("patch", v=v + 1)
+    live = srv.hall.rooms[room]
+    broker = srv.hall.broker
+    saved = await broker.get(state_key(room))
+    assert saved is not None and struct.unpack_from(">Q", saved)[0] == STATE_EVERY
+    tail = await broker.read_log(live.log_key, STATE_EVERY + 1)
+    assert len(tail) == 3  # only the moves after the saved state are replayed
+    meta = msgspec.msgpack.decode(await broker.get(meta_key(room)), type=RoomMeta)
+    heir = Room(
+        "heir",
+        live.game,
+        live.options,
+        Player(id="x", name=""),
+        broker,
+        Metrics(),
+        0.0,
+        lambda r: None,
+    )
+    heir.restore(meta, tail, saved)
+    assert heir.version == live.version
+    assert msgspec.msgpack.encode(heir.state) == msgspec.msgpack.encode(live.state)
+    assert heir.views == live.views
+    await heir.close()
