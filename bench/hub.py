@@ -386,12 +386,17 @@ def main(argv: list[str] | None = None) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     game = pick_game(args.game)
-    rows = []
+    header = table([], game)
+    print(header, flush=True)
     for setup in args.setups:
         for rooms in args.rooms:
             print(f"hub: {setup}, {rooms} rooms of {game}", file=sys.stderr)
-            rows.append(asyncio.run(measure(rooms, args.duration, args.interval, game, setup)))
-    print(table(rows, game))
+            try:
+                row = asyncio.run(measure(rooms, args.duration, args.interval, game, setup))
+            except Exception as e:  # a run that falls over is reported, not hidden
+                print(f"| {setup} | {rooms} | did not finish: {type(e).__name__} {e} |", flush=True)
+                continue
+            print(table([row], game).splitlines()[-1], flush=True)
     if not args.no_failover:
         seconds = asyncio.run(failover(game))
         print(
