@@ -4,8 +4,9 @@ import { carcassonne } from "./carcassonne";
 import { stone_age } from "./stone_age";
 import { alhambra } from "./alhambra";
 import { kardinal } from "./kardinal";
+import { kingsburg } from "./kingsburg";
 
-const boards: Record<string, GameUi> = { carcassonne, stone_age, alhambra, kardinal };
+const boards: Record<string, GameUi> = { carcassonne, stone_age, alhambra, kardinal, kingsburg };
 
 export function gameUi(name: string): GameUi {
   return boards[name] ?? { Board: GenericBoard };
