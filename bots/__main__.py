@@ -72,6 +72,12 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="allow a URL whose host is not loopback (only for a hall you run)",
     )
+    load.add_argument(
+        "--server-pid",
+        type=int,
+        default=None,
+        help="process id of a server on this machine: report its CPU and memory",
+    )
     load.add_argument("--quiet", action="store_true", help="no live progress line")
     return p
 
@@ -102,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         grace=args.grace,
         seed=args.seed,
         options=args.options,
+        server_pid=args.server_pid,
     )
     report = asyncio.run(LoadRun(config, None if args.quiet else sys.stderr).run())
     print(render(report))

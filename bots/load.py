@@ -96,6 +96,18 @@ def raise_nofile(wanted: int) -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
+def server_usage(pid: int | None) -> tuple[float, float] | None:
+    """(CPU seconds, resident MB) of a local server process, when asked for one."""
+    if pid is None:
+        return None
+    from bench.hub import server_usage as usage  # only when measuring a local server
+
+    try:
+        return usage(pid)
+    except OSError:
+        return None
+
+
 def percentile(sorted_values: list[float], p: float) -> float | None:
     if not sorted_values:
         return None
@@ -380,6 +392,7 @@ class Config:
     grace: float = 10.0
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    server_pid: int | None = None  # a local server whose CPU and memory to report
 
 
 class Table:
@@ -568,6 +581,8 @@ class LoadRun:
         self.progress = progress
         self.t0 = 0.0
         self.cpu0 = 0.0
+        self.server0: tuple[float, float] | None = None
+        self.server: dict[str, float] | None = None
 
     def held(self) -> int:
         return sum(1 for t in self.tables for b in t.bots if not b.closed)
@@ -608,6 +623,7 @@ class LoadRun:
         raise_nofile(self.planned + 256)
         self.t0 = time.perf_counter()
         self.cpu0 = time.process_time()
+        self.server0 = server_usage(cfg.server_pid)
         reporter = asyncio.create_task(self._progress())
         lives = [asyncio.create_task(t.life()) for t in self.tables]
         try:
@@ -627,6 +643,13 @@ class LoadRun:
             self.stats.dropped = sum(1 for t in self.tables for b in t.bots if b.closed)
             held = self.held()
             cpu = time.process_time() - self.cpu0
+            server1 = server_usage(cfg.server_pid)
+            if self.server0 is not None and server1 is not None:
+                wall = time.perf_counter() - self.t0
+                self.server = {
+                    "cpu_pct": round(100 * (server1[0] - self.server0[0]) / wall, 1),
+                    "rss_mb": round(server1[1], 1),
+                }
             await asyncio.gather(*(t.check() for t in self.tables if t.playing))
             for t in self.tables:
                 if t.playing:
@@ -713,4 +736,5 @@ class LoadRun:
                 "examples": s.mismatches,
             },
             "bots_cpu_pct": round(100 * cpu / elapsed, 1) if elapsed > 0 else None,
+            "server": self.server,
         }

@@ -37,6 +37,11 @@ def render(r: dict[str, Any]) -> str:
         + (f", {k['mismatched']} MISMATCHED" if k["mismatched"] else ""),
         f"bots' CPU    {_num(r['bots_cpu_pct'])} % of one core",
     ]
+    if r.get("server"):
+        lines.append(
+            f"server       {r['server']['cpu_pct']:.0f} % of one core, "
+            f"{r['server']['rss_mb']:.0f} MB resident"
+        )
     for ex in k["examples"]:
         lines.append(
             f"  mismatch: room {ex['room']} bot {ex['bot']} patched v{ex['patched_v']} "

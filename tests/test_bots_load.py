@@ -4,6 +4,11 @@ with each other and with the server's own metrics."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,7 +38,7 @@ async def run_bots(url: str, **kw: Any) -> dict[str, Any]:
 
 
 async def test_a_short_load_run_is_consistent_and_its_counts_add_up(server: Any) -> None:
-    r = await run_bots(server.url)
+    r = await run_bots(server.url, server_pid=os.getpid())  # the server runs in this process
     per_table = SEATS + SPECTATORS
     c, mv, d, k = r["connections"], r["moves"], r["deliveries"], r["consistency"]
 
@@ -64,6 +69,7 @@ async def test_a_short_load_run_is_consistent_and_its_counts_add_up(server: Any)
     assert k["mismatched"] == k["unchecked"] == 0 and k["examples"] == []
     assert exit_status(r) == 0
     assert "MISMATCHED" not in render(r)
+    assert r["server"] is not None and r["server"]["rss_mb"] > 0
 
 
 async def test_a_view_that_went_wrong_is_reported(
@@ -100,3 +106,35 @@ def test_the_bots_talk_to_loopback_unless_told_otherwise(
         check_url("http://127.0.0.1:8000/ws", allow_remote=False)
     assert main(["load", "--url", "ws://192.0.2.10:8000/ws", "--duration", "1"]) == 2
     assert "--allow-remote" in capsys.readouterr().err
+
+
+async def test_the_command_line_writes_the_report(server: Any, tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    root = Path(__file__).resolve().parent.parent
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bots",
+        "load",
+        "--url",
+        server.url,
+        "--rooms",
+        "2",
+        "--spectators",
+        "1",
+        "--think",
+        "0.05",
+        "--duration",
+        "2",
+        "--json",
+        str(out),
+        cwd=root,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, _ = await asyncio.wait_for(proc.communicate(), 20)
+    assert proc.returncode == 0
+    report = json.loads(out.read_text())
+    assert report["connections"]["held"] == 2 * (4 + 1)
+    assert report["consistency"]["matched"] == report["consistency"]["checked"] > 0
+    assert stdout.decode().strip() == render(report)
