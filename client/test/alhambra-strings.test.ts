@@ -115,6 +115,8 @@ describe("alhambra strings", () => {
   });
 
   it("names the view's keys and words", () => {
+    expect(labels.perSeat!("reserves")).toBe(true);
+    expect(labels.perSeat!("log")).toBe(false);
     lang.set("ja");
     expect(labels.key!("reserves")).toBe("リザーブ");
     expect(labels.value!("market", "garden_10_none", names)).toBe("庭園10（城壁なし）");

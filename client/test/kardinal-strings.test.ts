@@ -100,6 +100,8 @@ describe("kardinal strings", () => {
   });
 
   it("names the view's keys and words", () => {
+    expect(labels.perSeat!("supply")).toBe(true);
+    expect(labels.perSeat!("log")).toBe(false);
     lang.set("ja");
     expect(labels.key!("cardinals")).toContain("枢機卿");
     expect(labels.key!("burgund")).toBe("ブルゴーニュ");

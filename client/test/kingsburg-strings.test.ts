@@ -151,6 +151,8 @@ describe("kingsburg strings", () => {
   });
 
   it("names the view's keys and words", () => {
+    expect(labels.perSeat!("choices")).toBe(true);
+    expect(labels.perSeat!("log")).toBe(false);
     lang.set("ja");
     expect(labels.key!("builds_left")).toBe("残りの建築数");
     expect(labels.value!("phase_name", "kings_envoy", names)).toBe("5 王よりの伝令");

@@ -119,6 +119,8 @@ describe("stone_age strings", () => {
   });
 
   it("names the view's keys and words", () => {
+    expect(labels.perSeat!("players")).toBe(true);
+    expect(labels.perSeat!("log")).toBe(false);
     lang.set("ja");
     expect(labels.key!("hunting_grounds")).toBe("狩場");
     expect(labels.key!("agriculture")).toBe("農耕地");

@@ -18,6 +18,8 @@ export interface GenericLabels {
   value?: (key: string, v: string | number, names: (seat: number) => string) => string | null;
   /** A small map or list of the view tree (a coin, a tool) in a few words, under `key`. */
   compact?: (key: string, v: object, names: (seat: number) => string) => string | null;
+  /** Whether the list under `key` has one entry per seat (shown under the players' names). */
+  perSeat?: (key: string) => boolean;
 }
 
 const COMMON = new Set(["game", "you", "active", "legal", "scores", "log", "result"]);
@@ -51,6 +53,8 @@ function argsLabel(intent: Record<string, unknown>): string {
 interface TreeCtx {
   labels: GenericLabels;
   names: (seat: number) => string;
+  /** Inside one seat's entry of a per-seat list (its own lists are not per seat). */
+  inSeat?: boolean;
 }
 
 function scalar(x: unknown, k: string, c: TreeCtx): string {
@@ -67,6 +71,20 @@ function Value({ v, k = "", c }: { v: unknown; k?: string; c: TreeCtx }): preact
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== "object")) {
       return <span class="scalar-list">[{v.map((x) => scalar(x, k, c)).join(", ")}]</span>;
+    }
+    if (!c.inSeat && c.labels.perSeat?.(k)) {
+      return (
+        <dl class="tree">
+          {v.map((x, i) => (
+            <div class="kv" key={i}>
+              <dt>{c.names(i)}</dt>
+              <dd>
+                <Value v={x} k={k} c={{ ...c, inSeat: true }} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      );
     }
     return (
       <ol class="tree" start={0}>

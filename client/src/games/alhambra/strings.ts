@@ -291,6 +291,7 @@ function tileAt(view: View, x: unknown, y: unknown): string {
 }
 
 export const labels: GenericLabels = {
+  perSeat: (key) => ["alhambras", "reserves", "leftovers"].includes(key),
   group: (name) => maybe(`al.intent.${name}`),
   intent(intent, view) {
     const tile = typeof intent.tile === "string" ? tileName(intent.tile) : "";

@@ -298,6 +298,7 @@ logArgs(G, (code, a, names) => {
 });
 
 export const labels: GenericLabels = {
+  perSeat: (key) => ["supply", "breakdown"].includes(key),
   group: (name) => maybe(`kk.intent.${name}`),
   intent(intent) {
     const cards = (intent.cards as string[] | undefined) ?? [];

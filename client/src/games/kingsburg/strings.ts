@@ -633,6 +633,7 @@ function helpButton(intent: Record<string, unknown>, view: View): string {
 }
 
 export const labels: GenericLabels = {
+  perSeat: (key) => ["players", "choices"].includes(key),
   group: (name) => maybe(`kb.intent.${name}`),
   intent(intent, view) {
     switch (intent.t) {

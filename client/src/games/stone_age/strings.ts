@@ -423,6 +423,12 @@ export function spaceName(space: string): string {
   return s === key ? space.replace(/_/g, " ") : s;
 }
 
+/** A space as a button or a heading says it: "Clay pit", not "the clay pit". */
+function bare(space: string): string {
+  const s = spaceName(space).replace(/^the /, "");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 function people(n: unknown): string {
   return Number(n) === 1 ? w("sa.person") : w("sa.people", { n });
 }
@@ -485,13 +491,14 @@ function toolsButton(intent: Record<string, unknown>, view: View): string {
 }
 
 export const labels: GenericLabels = {
+  perSeat: (key) => ["players", "final"].includes(key),
   group: (name) => maybe(`sa.intent.${name}`),
   intent(intent, view) {
     switch (intent.t) {
       case "place":
-        return w("sa.btn.place", { space: spaceName(String(intent.space)), people: people(intent.people ?? 1) });
+        return w("sa.btn.place", { space: bare(String(intent.space)), people: people(intent.people ?? 1) });
       case "resolve":
-        return spaceName(String(intent.space));
+        return bare(String(intent.space));
       case "use_tools":
         return toolsButton(intent, view);
       case "build":
@@ -511,7 +518,7 @@ export const labels: GenericLabels = {
     }
   },
   key(key) {
-    if (key.startsWith("card_") || key.startsWith("building_") || `sa.space.${key}` in en) return spaceName(key);
+    if (key.startsWith("card_") || key.startsWith("building_") || `sa.space.${key}` in en) return bare(key);
     return maybe(`view.${G}.${key}`);
   },
   value(key, v, names) {
