@@ -7,25 +7,21 @@ alone (no network): what an AI or a load test costs the server per game.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
 from server import games
+from server.games.playout import random_playout
 
 
 def playouts(name: str, seats: int, seconds: float) -> tuple[float, float]:
     """(games per second, intents per second) of random legal play."""
     game = games.get(name)
-    rng = random.Random(1)
     done = intents = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or done == 0:
-        state = game.setup(seats, game.Options(), rng.getrandbits(62))
-        while game.result(state) is None:
-            seat = rng.choice([s for s in sorted(game.active(state)) if game.legal(state, s)])
-            state = game.apply(state, seat, rng.choice(game.legal(state, seat)))
-            intents += 1
+        _, steps = random_playout(game, seats, seed=done, choice_seed=done)
+        intents += len(steps)
         done += 1
     elapsed = time.perf_counter() - start
     return done / elapsed, intents / elapsed

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from protocol.patch import apply, diff
 from server import games
 from server.games.base import Game, IllegalIntent, audience_view
+from server.games.playout import random_playout
 
 MAX_STEPS = 20000
 COMMON = {"game", "you", "active", "legal", "scores", "log", "result"}
@@ -37,37 +38,30 @@ def _no_tuples(tree: Any) -> bool:
 def play(
     game: Game, seats: int, seed: int, check_every: int = 1
 ) -> tuple[Any, list[tuple[int, Any]]]:
-    rng = random.Random(seed)
-    state = game.setup(seats, game.Options(), seed)
-    history: list[tuple[int, Any]] = []
-    last_views = {a: audience_view(game, state, a) for a in [*range(seats), None]}
-    for step in range(MAX_STEPS):
-        if game.result(state) is not None:
-            return state, history
-        movers = [s for s in sorted(game.active(state)) if game.legal(state, s)]
-        assert movers, f"{game.name}: no active seat has a legal intent, but the game is not over"
-        seat = rng.choice(movers)
-        intent = rng.choice(game.legal(state, seat))
-        wire = msgspec.convert(msgspec.to_builtins(intent), game.Intent)
-        state = game.apply(state, seat, wire)
-        history.append((seat, wire))
-        if step % check_every == 0:
-            for a in last_views:
-                view = audience_view(game, state, a)
-                assert view.keys() >= COMMON
-                assert len(view["scores"]) == seats
-                if a is None:
-                    assert view["legal"] == []
-                assert plain(view)
-                assert (
-                    apply(
-                        msgspec.msgpack.decode(msgspec.msgpack.encode(last_views[a])),
-                        diff(last_views[a], view),
-                    )
-                    == view
-                )
-                last_views[a] = view
-    raise AssertionError(f"{game.name}: no result after {MAX_STEPS} intents")
+    """A random legal game whose intents go through their wire form, with every
+    audience's view checked (shape, plain tree, patchable) every few steps."""
+    first = game.setup(seats, game.Options(), seed)
+    last_views = {a: audience_view(game, first, a) for a in [*range(seats), None]}
+    count = 0
+
+    def check(state: Any, seat: int, intent: Any) -> None:
+        nonlocal count
+        assert msgspec.convert(msgspec.to_builtins(intent), game.Intent) == intent
+        count += 1
+        if count % check_every:
+            return
+        for a in last_views:
+            view = audience_view(game, state, a)
+            assert view.keys() >= COMMON
+            assert len(view["scores"]) == seats
+            if a is None:
+                assert view["legal"] == []
+            assert plain(view)
+            wire = msgspec.msgpack.decode(msgspec.msgpack.encode(last_views[a]))
+            assert apply(wire, diff(last_views[a], view)) == view
+            last_views[a] = view
+
+    return random_playout(game, seats, seed, choice_seed=seed, each=check, max_steps=MAX_STEPS)
 
 
 def registered() -> list[str]:

@@ -3,7 +3,6 @@ random playouts."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,7 @@ from server.games import get
 from server.games.alhambra.data import TILE_INDEX
 from server.games.alhambra.game import Alhambra
 from server.games.alhambra.state import Options, Placed, State
+from server.games.playout import random_playout
 
 Step = tuple[int, Any]
 
@@ -94,23 +94,8 @@ def _playout(
     each: Callable[[State, int, Any], None] | None = None,
 ) -> tuple[State, list[Step]]:
     """Play a game to its end with a random legal intent at every step."""
-    pick = random.Random(choice_seed)
-    s = game.setup(seats, options or Options(), seed)
-    steps: list[Step] = []
-    for _ in range(20_000):
-        if game.result(s) is not None:
-            return s, steps
-        active = sorted(game.active(s))
-        assert active, "nobody may act in a game that is not over"
-        seat = pick.choice(active)
-        moves = game.legal(s, seat)
-        assert moves, f"active seat {seat} has no legal intent ({s.phase})"
-        intent = pick.choice(moves)
-        steps.append((seat, intent))
-        s = game.apply(s, seat, intent)
-        if each is not None:
-            each(s, seat, intent)
-    raise AssertionError("the game did not end")
+    state, steps = random_playout(game, seats, seed, choice_seed, options, each)
+    return state, steps
 
 
 @pytest.fixture(scope="session")

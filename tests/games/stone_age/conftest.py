@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -10,6 +9,7 @@ import msgspec
 import pytest
 
 from server.games import get
+from server.games.playout import random_playout
 from server.games.stone_age.game import StoneAge
 from server.games.stone_age.state import Options, Pending, State
 
@@ -76,23 +76,8 @@ def _playout(
     each: Callable[[State, int, Any], None] | None = None,
 ) -> tuple[State, list[Step]]:
     """Play a game to its end with a random legal intent at every step."""
-    pick = random.Random(choice_seed)
-    s = game.setup(seats, options or Options(), seed)
-    steps: list[Step] = []
-    for _ in range(100_000):
-        if game.result(s) is not None:
-            return s, steps
-        active = sorted(game.active(s))
-        assert active, "nobody may act in a game that is not over"
-        seat = pick.choice(active)
-        moves = game.legal(s, seat)
-        assert moves, f"active seat {seat} has no legal intent ({s.phase}, {s.pending})"
-        intent = pick.choice(moves)
-        steps.append((seat, intent))
-        s = game.apply(s, seat, intent)
-        if each is not None:
-            each(s, seat, intent)
-    raise AssertionError("the game did not end")
+    state, steps = random_playout(game, seats, seed, choice_seed, options, each)
+    return state, steps
 
 
 @pytest.fixture(scope="session")
