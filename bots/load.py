@@ -5,8 +5,8 @@ Each table is ``seats`` player connections and ``spectators`` watcher connection
 The first player opens the table, the others sit, the watchers enter, the first player
 starts. A player whose view lists `legal` intents thinks for ``think`` seconds (drawn
 uniformly between half and one and a half times it, so that tables do not move in step)
-and sends one of them. When a game ends before the run does, the same connections play
-the table's check and open a new table, so the load stays level over a long run.
+and sends one of them. When a game ends before the run does, its connections check
+their views (as below) and open a new table, so the load stays level over a long run.
 
 At ``duration`` seconds after the start the players stop; every bot then asks for a
 `resync` and compares the view it built from patches with the snapshot it is sent. The
@@ -179,33 +179,36 @@ class Bot:
         self.room = ""
         self.v = -1
         self.view: Any = None
-        self.patched = 0  # patches applied to the current table's view
         self.seat: int | None = None
         self.setting_up = True
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.changed = asyncio.Event()
         self.next_id = 0
+        self.setup_from = 0
         # The intent in flight: (message id, version it was sent at).
         self.pending: tuple[int, int] | None = None
         self.stalled = False  # asked for a resync because an intent went unanswered
         self.checked_v = -1  # the version of the snapshot the check compared with
         self.settled = False  # checked: later messages of this table are not counted
+        self.left: set[str] = set()  # tables played before: their late messages are dropped
         self.checking: asyncio.Future[None] | None = None
         self.closed = False
         self.reader = asyncio.create_task(self._read())
 
     def reset(self, table: Table | None) -> None:
+        if self.room:
+            self.left.add(self.room)
         self.table = table
         self.room = ""
         self.v = -1
         self.view = None
-        self.patched = 0
         self.seat = None
         self.pending = None
         self.stalled = False
         self.checked_v = -1
         self.settled = False
         self.setting_up = True
+        self.setup_from = self.next_id  # refusals of older messages are not this setup's
         self.inbox = asyncio.Queue()
 
     async def send(self, msg: dict[str, Any]) -> int:
@@ -247,7 +250,7 @@ class Bot:
                 self.changed.set()
             elif self.setting_up:
                 self.inbox.put_nowait(msg)
-        elif self.setting_up:
+        elif self.setting_up and msg.get("room") not in self.left:
             self.inbox.put_nowait(msg)
 
     def _patch(self, msg: dict[str, Any], size: int, now: float) -> None:
@@ -269,7 +272,6 @@ class Bot:
             self.view = None
             return
         self.v = v
-        self.patched += 1
         if self.pending is not None and v > self.pending[1]:
             self.pending = None
             s.acts_accepted += 1
@@ -340,6 +342,9 @@ class Bot:
             async with asyncio.timeout(max(0.01, deadline - loop.time())):
                 msg = await self.inbox.get()
             if msg["t"] == "error":
+                ref = msg.get("ref")
+                if ref is not None and ref <= self.setup_from:
+                    continue
                 raise SetupFailed(str(msg.get("code")))
             if msg["t"] == t and all(msg.get(k) == v for k, v in match.items()):
                 return msg
@@ -460,13 +465,13 @@ class Table:
         for i, bot in enumerate(self.players):
             bot.seat = i
             await bot.send({"t": "sit", "room": room, "seat": i})
-            await bot.expect("room", you=i)
+            await bot.expect("room", room=room, you=i)
         for bot in self.bots[cfg.seats :]:
             await bot.send({"t": "enter", "room": room})
-            await bot.expect("room")
+            await bot.expect("room", room=room)
         await host.send({"t": "start", "room": room})
         for bot in self.bots:
-            await bot.expect("snapshot")
+            await bot.expect("snapshot", room=room)
         for bot in self.bots:
             bot.setting_up = False
             bot.inbox = asyncio.Queue()

@@ -22,18 +22,17 @@ ROOMS, SEATS, SPECTATORS = 3, 4, 2
 
 
 async def run_bots(url: str, **kw: Any) -> dict[str, Any]:
-    config = Config(
-        url=url,
-        game="carcassonne",
-        rooms=ROOMS,
-        seats=SEATS,
-        spectators=SPECTATORS,
-        think=0.05,
-        duration=3.0,
-        grace=5.0,
-        seed=7,
-        **kw,
-    )
+    settings: dict[str, Any] = {
+        "game": "carcassonne",
+        "rooms": ROOMS,
+        "seats": SEATS,
+        "spectators": SPECTATORS,
+        "think": 0.05,
+        "duration": 3.0,
+        "grace": 5.0,
+        "seed": 7,
+    }
+    config = Config(url=url, **(settings | kw))
     return await LoadRun(config, progress=None).run()
 
 
@@ -70,6 +69,23 @@ async def test_a_short_load_run_is_consistent_and_its_counts_add_up(server: Any)
     assert exit_status(r) == 0
     assert "MISMATCHED" not in render(r)
     assert r["server"] is not None and r["server"]["rss_mb"] > 0
+
+
+async def test_tables_whose_game_ends_are_checked_and_opened_again(server: Any) -> None:
+    # Countdown (the platform's test game) ends after a few moves, and each seat sees a
+    # secret of its own, so the seats' views differ from each other and the spectators'.
+    r = await run_bots(
+        server.url, game="countdown", rooms=2, seats=2, spectators=2, think=0.01, duration=2.0
+    )
+    t, mv, d, k = r["tables"], r["moves"], r["deliveries"], r["consistency"]
+    assert t["finished"] >= 2 and t["started"] >= t["finished"]
+    assert t["opened"] - t["started"] <= 2  # only tables still opening at the stop
+    # Each table that started was checked once: when its game ended, or at the stop.
+    assert k["checked"] == k["matched"] == t["started"] * 4
+    assert mv["sent"] == mv["accepted"] + mv["refused"] + mv["lost"] + mv["unanswered"]
+    assert server.hall.metrics.intents_accepted == mv["server_versions"] >= mv["accepted"]
+    assert d["gaps"] == 0 and d["patches"] == d["expected"]
+    assert exit_status(r) == 0
 
 
 async def test_a_view_that_went_wrong_is_reported(
