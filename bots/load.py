@@ -166,6 +166,7 @@ class Stats:
     unchecked: int = 0
     expected_deliveries: int = 0
     server_versions: int = 0
+    ramp: float = 0.0  # seconds from the start until the last first table started
 
 
 class Bot:
@@ -556,6 +557,7 @@ class Table:
                 await self.open()
             finally:
                 self.run.opening.release()
+            self.run.stats.ramp = time.perf_counter() - self.run.t0
             while True:
                 self.playing = True
                 await self.play()
@@ -691,6 +693,7 @@ class LoadRun:
             "think_s": cfg.think,
             "duration_s": cfg.duration,
             "elapsed_s": round(elapsed, 2),
+            "ramp_s": round(s.ramp, 2),
             "connections": {
                 "planned": self.planned,
                 "opened": s.connections_opened,

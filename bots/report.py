@@ -19,7 +19,8 @@ def render(r: dict[str, Any]) -> str:
         f"{r['spectators']} spectators), think {r['think_s']} s, {r['elapsed_s']:.1f} s",
         f"connections  held {c['held']} of {c['planned']} (opened {c['opened']}, "
         f"dropped {c['dropped']}, failed {c['failed']})",
-        f"tables       started {t['started']} (opened {t['opened']}, finished {t['finished']}"
+        f"tables       started {t['started']} (the first round by {r['ramp_s']:.1f} s; "
+        f"opened {t['opened']}, finished {t['finished']}"
         + (f"; not opened: {failures}" if failures else "")
         + ")",
         f"moves        {mv['per_s']:.1f}/s: sent {mv['sent']} = accepted {mv['accepted']} + "
