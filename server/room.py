@@ -616,18 +616,26 @@ class Room:
             self.backlog[audience].append((v, data))
             self.metrics.patches += 1
             self.metrics.patch_bytes += len(data)
-            if self.broker.shared:
-                # Stored before it is published: a newcomer who reads this snapshot
-                # drops the patch it then receives, rather than missing it.
-                with contextlib.suppress(BrokerUnavailable):
-                    await self.broker.put(
-                        view_key(self.id, audience), prefix + self.snapshot(audience)
-                    )
-                    await self.broker.push_capped(
-                        backlog_key(self.id, audience), prefix + data, BACKLOG
-                    )
-            # The move is in the log already: it stands even if a patch is lost.
-            await self._publish_quietly(channel(self.id, audience), prefix + data)
+            name = channel(self.id, audience)
+            if not self.broker.shared:
+                # The move is in the log already: it stands even if a patch is lost.
+                await self._publish_quietly(name, prefix + data)
+                continue
+            # The view is stored before the patch is published: a newcomer who reads
+            # this snapshot drops the patch it then receives, rather than missing it.
+            try:
+                await self.broker.publish_stored(
+                    name,
+                    prefix + data,
+                    view_key(self.id, audience),
+                    prefix + self.snapshot(audience),
+                    backlog_key(self.id, audience),
+                    BACKLOG,
+                )
+            except BrokerUnavailable:
+                log.warning(
+                    '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
+                )
 
     def _schedule_bot(self) -> None:
         if self.status != "playing" or self.game.result(self.state) is not None:

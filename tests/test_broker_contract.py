@@ -63,6 +63,17 @@ async def test_every_subscriber_gets_each_message_and_unsubscribe_stops_it(broke
     assert one == [b"x"] and two == [b"x", b"y"]
 
 
+async def test_publish_stored_stores_first_then_publishes(broker) -> None:
+    seen: list[bytes] = []
+    await broker.subscribe("ch", seen.append)
+    for i in range(5):
+        await broker.publish_stored("ch", bytes([i]), "view", b"v%d" % i, "backlog", 3)
+    await settle()
+    assert seen == [bytes([i]) for i in range(5)]
+    assert await broker.get("view") == b"v4"
+    assert await broker.recent("backlog") == [b"\x02", b"\x03", b"\x04"]
+
+
 async def test_log_keeps_entries_in_order(broker) -> None:
     assert await broker.read_log("log:r") == []
     for i in range(5):

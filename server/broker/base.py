@@ -32,6 +32,13 @@ class Broker(Protocol):
 
     async def publish(self, channel: str, data: bytes) -> None: ...
 
+    async def publish_stored(
+        self, channel: str, data: bytes, key: str, value: bytes, backlog: str, keep: int
+    ) -> None:
+        """Set ``key`` to ``value``, append ``data`` to the capped list ``backlog``,
+        then publish ``data`` on ``channel``: in that order, in one round trip."""
+        ...
+
     async def subscribe(self, channel: str, handler: Handler) -> None:
         """Call ``handler(data)`` for every message published on ``channel`` from now on."""
         ...

@@ -26,6 +26,13 @@ class MemoryBroker:
         for handler in list(self._subs.get(channel, ())):
             handler(data)
 
+    async def publish_stored(
+        self, channel: str, data: bytes, key: str, value: bytes, backlog: str, keep: int
+    ) -> None:
+        await self.put(key, value)
+        await self.push_capped(backlog, data, keep)
+        await self.publish(channel, data)
+
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._subs[channel].append(handler)
 

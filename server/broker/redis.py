@@ -82,6 +82,17 @@ class RedisBroker:
     async def publish(self, channel: str, data: bytes) -> None:
         await self._call(self._redis.publish(self._k(channel), data))
 
+    async def publish_stored(
+        self, channel: str, data: bytes, key: str, value: bytes, backlog: str, keep: int
+    ) -> None:
+        # One pipeline, not a transaction: the order is kept, and it is one round trip.
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.set(self._k(key), value)
+            pipe.rpush(self._k(backlog), data)
+            pipe.ltrim(self._k(backlog), -keep, -1)
+            pipe.publish(self._k(channel), data)
+            await self._call(pipe.execute())
+
     async def subscribe(self, channel: str, handler: Handler) -> None:
         handlers = self._handlers[channel]
         handlers.append(handler)
