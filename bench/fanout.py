@@ -29,6 +29,7 @@ PLAYERS = 2
 OPENING_AT_ONCE = 50  # connections being opened at the same time
 WARM_UP = 3  # moves made before the measured ones
 MOVE_TIMEOUT = 10.0  # seconds a move may take to reach everyone before it is given up
+RUN_LIMIT = 240.0  # seconds one size may take in all, setup included
 
 
 async def watchers(url: str, room: str, stats: Stats, count: int) -> list[BenchClient]:
@@ -147,6 +148,11 @@ async def measure(connections: int, moves: int, game: str) -> dict[str, Any]:
         hall.stop()
 
 
+async def bounded(connections: int, moves: int, game: str) -> dict[str, Any]:
+    async with asyncio.timeout(RUN_LIMIT):
+        return await measure(connections, moves, game)
+
+
 def table(rows: list[dict[str, Any]], game: str, moves: int) -> str:
     out = [
         f"fan-out: one {game} table, {PLAYERS} players and the rest spectators; {moves} moves, "
@@ -183,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         # would be the clients', not the server's (see bots/load.py); off while measuring.
         gc.disable()
         try:
-            rows.append(asyncio.run(measure(n, args.moves, args.game)))
+            rows.append(asyncio.run(bounded(n, args.moves, args.game)))
         except Exception as e:  # a run that falls over is reported, not a crash
             print(f"fan-out at {n} connections failed: {e!r}", file=sys.stderr)
         finally:
