@@ -23,6 +23,10 @@ class TableRoom extends Room {
     for (let i = 0; i < SEATS; i++) state.scores.push(0);
     state.turn = 0;
     this.state = state;
+    // With patchRate = null nothing flushes the changes made while building the state:
+    // they would ride along with the first move's patch and, applied on top of the full
+    // state a joining client got, leave it with a fifth score. Flush them now.
+    this.broadcastPatch();
     this.onMessage("place", (client, m) => {
       const seat = client.userData?.seat;
       if (seat !== this.state.turn || this.state.tiles.length >= MOVES) return;

@@ -195,6 +195,7 @@ async function oursAdapter() {
       });
     client.place = (tile) => client.send({ t: "act", room: client.roomId, v: client.v, intent: { t: "place", ...tile } });
     client.close = () => ws.terminate();
+    client.final = () => ({ tiles: client.view.tiles, scores: client.view.scores });
     ws.on("message", (raw) => {
       const msg = decode(raw);
       if (msg.t === "patch") {
@@ -271,6 +272,10 @@ async function colyseusAdapter() {
     const client = { seat, count: 0, timer: null };
     client.place = (tile) => room.send("place", tile);
     client.close = () => room.leave(true).catch(() => {});
+    client.final = () => ({
+      tiles: room.state.tiles.map((t) => [t.x, t.y, t.r, t.kind]),
+      scores: room.state.scores.toJSON(),
+    });
     room.onStateChange((state) => run.update(client, state.tiles.length));
     room.onError(() => stats.errors++);
     return client;
@@ -319,6 +324,10 @@ async function bgioAdapter(delta) {
     const client = { seat, count: 0, timer: null };
     client.place = (tile) => c.moves.place(tile);
     client.close = () => c.stop();
+    client.final = () => {
+      const { G } = c.getState();
+      return { tiles: G.tiles.map((t) => [t.x, t.y, t.r, t.kind]), scores: G.scores };
+    };
     c.subscribe((state) => {
       if (state && state.G && state.G.tiles) {
         client.synced = true;
@@ -353,7 +362,7 @@ async function bgioAdapter(delta) {
 
 async function main() {
   const adapter =
-    opts.fw === "ours" ? await oursAdapter() :
+    opts.fw === "ours" || opts.fw === "ours-gc" ? await oursAdapter() :
     opts.fw === "colyseus" ? await colyseusAdapter() :
     opts.fw === "bgio" ? await bgioAdapter(false) :
     opts.fw === "bgio-delta" ? await bgioAdapter(true) :
@@ -381,6 +390,27 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     const active = stats.lastSeen > stats.firstSend ? (stats.lastSeen - stats.firstSend) / 1000 : wall;
     const sorted = stats.latencies.slice().sort((a, b) => a - b);
+    // every client of a finished room must hold the 72 tiles sent, in order, and the scores
+    const want = JSON.stringify({
+      tiles: Array.from({ length: opts.moves }, (_, k) => Object.values(tileFor(k))),
+      scores: Array.from({ length: SEATS }, (_, seat) => Math.floor(opts.moves / SEATS) + (seat < opts.moves % SEATS ? 1 : 0)),
+    });
+    let checked = 0;
+    let mismatched = 0;
+    for (const run of runs) {
+      if (!run.done) continue;
+      for (const c of run.clients) {
+        checked++;
+        let got = null;
+        try {
+          got = JSON.stringify(c.final());
+        } catch {}
+        if (got !== want) {
+          mismatched++;
+          if (process.env.LOAD_DEBUG) process.stderr.write(`mismatch: ${got}\n`);
+        }
+      }
+    }
     const complete = sorted.length;
     const report = {
       fw: opts.fw,
@@ -394,6 +424,8 @@ async function main() {
       expected_moves: opts.rooms * opts.moves,
       deliveries: stats.deliveries,
       errors: stats.errors,
+      clients_checked: checked,
+      clients_mismatched: mismatched,
       play_s: +active.toFixed(2),
       moves_per_s: +(complete / active).toFixed(1),
       deliveries_per_s: +(stats.deliveries / active).toFixed(1),

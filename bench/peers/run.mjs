@@ -1,7 +1,7 @@
 // The side-by-side run: for each framework and each load, start its server, drive it
 // with load.mjs, stop it, and print one markdown table.
 //
-//   node run.mjs [--only ours,colyseus,bgio,bgio-delta] [--runs 125x1000,250x500,50x0] [--json FILE]
+//   node run.mjs [--only ours,colyseus,bgio,bgio-delta] (also: ours-gc) [--runs 125x1000,250x500,50x0] [--json FILE]
 //
 // Server CPU and peak RSS come from /proc/<pid> of the server process; the generator's
 // own CPU is reported beside it, so a saturated generator is told from a saturated server.
@@ -31,6 +31,14 @@ const FRAMEWORKS = {
   ours: {
     label: "spieltisch",
     cmd: (port) => [path.join(ROOT, ".venv", "bin", "python"), [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port)], ROOT],
+  },
+  "ours-gc": {
+    label: "spieltisch, gc threshold 200000",
+    cmd: (port) => [
+      path.join(ROOT, ".venv", "bin", "python"),
+      [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port), "--gc-threshold", "200000"],
+      ROOT,
+    ],
   },
   colyseus: { label: "Colyseus 0.18", cmd: (port) => ["node", [path.join(HERE, "colyseus_server.mjs"), String(port)], HERE] },
   bgio: { label: "boardgame.io 0.50", cmd: (port) => ["node", [path.join(HERE, "bgio_server.cjs"), String(port)], HERE] },
@@ -150,7 +158,7 @@ function table(results) {
       lines.push(`${load} – | – | – | – | – | – | – | – | – | – | failed: ${r.failed.replaceAll("|", "/")} |`);
       continue;
     }
-    const done = `${r.moves_complete}/${r.expected_moves}${r.timed_out ? " (timed out)" : ""}${r.errors ? `, ${r.errors} errors` : ""}`;
+    const done = `${r.moves_complete}/${r.expected_moves}${r.timed_out ? " (timed out)" : ""}${r.errors ? `, ${r.errors} errors` : ""}${r.clients_mismatched ? `, ${r.clients_mismatched} of ${r.clients_checked} clients differ` : ""}`;
     lines.push(
       `${load} ${r.clients} | ${f1(r.p50_ms)} | ${f1(r.p99_ms)} | ${f1(r.max_ms)} | ${f0(r.moves_per_s)} | ${f0(r.deliveries_per_s)} | ${f0(r.server_cpu_pct)} | ${f0(r.server_peak_rss_mb)} | ${f0(r.bytes_per_move_client)} | ${f0(r.gen_cpu_pct)} | ${done} |`,
     );
