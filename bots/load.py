@@ -168,6 +168,7 @@ class Stats:
     expected_deliveries: int = 0
     server_versions: int = 0
     ramp: float = 0.0  # seconds from the start until the last first table started
+    first_round: int = 0  # tables whose first game started
 
 
 class Bot:
@@ -413,7 +414,7 @@ class Table:
         self.arrivals: dict[int, tuple[int, float]] = {}
         self.over = asyncio.Event()
         self.rng = random.Random(f"{run.config.seed}-{n}")
-        self.playing = False
+        self.phase = "opening"  # then "playing", and "checking" when a game has ended
 
     @property
     def players(self) -> list[Bot]:
@@ -559,17 +560,21 @@ class Table:
             finally:
                 self.run.opening.release()
             self.run.stats.ramp = time.perf_counter() - self.run.t0
+            self.run.stats.first_round += 1
             while True:
-                self.playing = True
+                self.phase = "playing"
                 await self.play()
                 if self.run.stop.is_set():
-                    return
-                self.playing = False
+                    return  # the run checks every table that is playing
+                self.phase = "checking"
                 self.run.stats.tables_finished += 1
                 await asyncio.sleep(0.2)  # let the last patch reach everyone
                 await self.check()
                 self.tally()
+                if self.run.stop.is_set():
+                    return
                 await self.leave()
+                self.phase = "opening"
                 async with self.run.opening:
                     await self.open()
         except SetupFailed as e:
@@ -603,7 +608,7 @@ class LoadRun:
         p99 = percentile(lat, 0.99)
         return (
             f"{elapsed:5.1f}s  connections {self.held()}/{self.planned}  "
-            f"tables {s.tables_started}  moves {s.acts_sent}"
+            f"tables {s.tables_started}/{self.config.rooms}  moves {s.acts_sent}"
             f" ({s.acts_sent / window if window > 0 else 0:.0f}/s)  "
             f"p99 {p99 * 1000 if p99 is not None else 0:.0f} ms  "
             f"errors {sum(s.errors.values()) + s.connect_failures}"
@@ -654,8 +659,12 @@ class LoadRun:
                 for b in t.bots:
                     b.changed.set()
             stopped_at = time.perf_counter()
-            # Tables that are playing return at once; those still opening are abandoned.
-            done, pending = await asyncio.wait(lives, timeout=2.0)
+            # Tables still opening are abandoned; those playing return at once, and
+            # those checking a game that has just ended finish the check.
+            for t, task in zip(self.tables, lives, strict=True):
+                if t.phase == "opening":
+                    task.cancel()
+            done, pending = await asyncio.wait(lives, timeout=cfg.grace + 1.0)
             for task in pending:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
@@ -671,10 +680,10 @@ class LoadRun:
                     "cpu_pct": round(100 * (server1[0] - self.server0[0]) / wall, 1),
                     "rss_mb": round(server1[1], 1),
                 }
-            await asyncio.gather(*(t.check() for t in self.tables if t.playing))
-            for t in self.tables:
-                if t.playing:
-                    t.tally()
+            playing = [t for t in self.tables if t.phase == "playing"]
+            await asyncio.gather(*(t.check() for t in playing))
+            for t in playing:
+                t.tally()
             return self.report(held, stopped_at - self.t0, cpu)
         finally:
             reporter.cancel()
@@ -707,7 +716,7 @@ class LoadRun:
             "think_s": cfg.think,
             "duration_s": cfg.duration,
             "elapsed_s": round(elapsed, 2),
-            "ramp_s": round(s.ramp, 2),
+            "ramp_s": round(s.ramp, 2) if s.first_round == cfg.rooms else None,
             "connections": {
                 "planned": self.planned,
                 "opened": s.connections_opened,

@@ -19,8 +19,13 @@ def render(r: dict[str, Any]) -> str:
         f"{r['spectators']} spectators), think {r['think_s']} s, {r['elapsed_s']:.1f} s",
         f"connections  held {c['held']} of {c['planned']} (opened {c['opened']}, "
         f"dropped {c['dropped']}, failed {c['failed']})",
-        f"tables       started {t['started']} (the first round by {r['ramp_s']:.1f} s; "
-        f"opened {t['opened']}, finished {t['finished']}"
+        f"tables       started {t['started']} ("
+        + (
+            f"all {r['rooms']} playing after {r['ramp_s']:.1f} s; "
+            if r["ramp_s"] is not None
+            else f"NOT all {r['rooms']} reached the start; "
+        )
+        + f"opened {t['opened']}, finished {t['finished']}"
         + (f"; not opened: {failures}" if failures else "")
         + ")",
         f"moves        {mv['per_s']:.1f}/s: sent {mv['sent']} = accepted {mv['accepted']} + "
