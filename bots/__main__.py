@@ -2,7 +2,8 @@
 --spectators 4 --think 0.5 --duration 60 [--json FILE]
 
 Load-test a running hall with websocket bots. Progress goes to stderr, the report to
-stdout; the exit status is 1 when a bot's patched view differs from its snapshot.
+stdout; the exit status is 1 when a bot's patched view differs from its snapshot or
+when no table got to play.
 """
 
 from __future__ import annotations

@@ -145,6 +145,7 @@ class Stats:
     tables_started: int = 0
     tables_finished: int = 0
     setup_failures: Counter[str] = field(default_factory=Counter)
+    setup_message: str = ""  # the first refusal while opening a table, as the server put it
     acts_sent: int = 0
     acts_accepted: int = 0
     acts_refused: int = 0
@@ -348,7 +349,7 @@ class Bot:
                 ref = msg.get("ref")
                 if ref is not None and ref <= self.setup_from:
                     continue
-                raise SetupFailed(str(msg.get("code")))
+                raise SetupFailed(str(msg.get("code")), str(msg.get("message", "")))
             if msg["t"] == t and all(msg.get(k) == v for k, v in match.items()):
                 return msg
 
@@ -382,7 +383,13 @@ class Bot:
 
 
 class SetupFailed(Exception):
-    pass
+    """A table could not be opened: the error code (or what went wrong), and the
+    server's explanation when it gave one."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(code)
+        self.code = code
+        self.message = message
 
 
 _background: set[asyncio.Task[Any]] = set()
@@ -578,7 +585,9 @@ class Table:
                 async with self.run.opening:
                     await self.open()
         except SetupFailed as e:
-            self.run.stats.setup_failures[str(e)] += 1
+            self.run.stats.setup_failures[e.code] += 1
+            if e.message and not self.run.stats.setup_message:
+                self.run.stats.setup_message = f"{e.code}: {e.message}"
         except TimeoutError:
             self.run.stats.setup_failures["timeout"] += 1
 
@@ -729,6 +738,7 @@ class LoadRun:
                 "started": s.tables_started,
                 "finished": s.tables_finished,
                 "setup_failures": dict(sorted(s.setup_failures.items())),
+                "setup_refusal": s.setup_message or None,
             },
             "moves": {
                 "sent": s.acts_sent,

@@ -48,6 +48,8 @@ def render(r: dict[str, Any]) -> str:
             f"server       {r['server']['cpu_pct']:.0f} % of one core, "
             f"{r['server']['rss_mb']:.0f} MB resident"
         )
+    if t.get("setup_refusal"):
+        lines.insert(3, f"             the server refused a table: {t['setup_refusal']}")
     for ex in k["examples"]:
         lines.append(
             f"  mismatch: room {ex['room']} bot {ex['bot']} patched v{ex['patched_v']} "
@@ -61,5 +63,7 @@ def _num(x: float | None) -> str:
 
 
 def exit_status(r: dict[str, Any]) -> int:
-    """1 when some bot's patched view differed from its snapshot, else 0."""
-    return 1 if r["consistency"]["mismatched"] else 0
+    """1 when some bot's patched view differed from its snapshot, or when no view could
+    be checked at all (no table got to play: nothing was measured), else 0."""
+    k = r["consistency"]
+    return 1 if k["mismatched"] or not k["checked"] else 0

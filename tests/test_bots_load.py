@@ -109,6 +109,16 @@ async def test_a_view_that_went_wrong_is_reported(
     assert "MISMATCHED" in render(r)
 
 
+async def test_a_run_where_no_table_could_open_fails(server: Any) -> None:
+    r = await run_bots(server.url, game="no_such_game", rooms=2, duration=2.0)
+    assert r["tables"]["started"] == 0
+    assert r["tables"]["setup_failures"] == {"bad_message": 2}
+    assert "no_such_game" in r["tables"]["setup_refusal"]
+    assert r["consistency"]["checked"] == 0
+    assert exit_status(r) == 1
+    assert "refused a table" in render(r)
+
+
 def test_the_bots_talk_to_loopback_unless_told_otherwise(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
