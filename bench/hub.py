@@ -72,6 +72,7 @@ class BenchClient:
         with contextlib.suppress(Exception):
             async for raw in self.ws:
                 now = time.perf_counter()
+                assert isinstance(raw, bytes)  # the server answers MessagePack in binary frames
                 msg = _dec(raw)
                 t = msg["t"]
                 if t == "patch":
