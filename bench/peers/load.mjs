@@ -265,6 +265,9 @@ async function oursAdapter() {
 // ---- Colyseus 0.18: @colyseus/sdk, schema patches ----
 
 async function colyseusAdapter() {
+  // The SDK takes a global WebSocket when there is one (Node >= 22) and `ws` otherwise;
+  // pin `ws`, the library the other clients use, so bytes are counted the same way.
+  globalThis.WebSocket = require("ws");
   const { Client } = await import("@colyseus/sdk");
   const endpoint = `ws://${HOST}:${opts.port}`;
 
