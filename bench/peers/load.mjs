@@ -1,7 +1,7 @@
 // The one load generator of the side-by-side run: the same "table load" scenario,
 // spoken in each framework's own client protocol.
 //
-//   node load.mjs --fw ours|colyseus|bgio|bgio-delta --port P --rooms R --interval T
+//   node load.mjs --fw ours|ours-default-gc|colyseus|bgio|bgio-delta --port P --rooms R --interval T
 //
 // R rooms of 4 players and 4 spectators; in each room the player whose turn it is
 // places the next tile; move k of a room is due at start + k*T ms (T = 0: closed loop,
@@ -365,7 +365,7 @@ async function bgioAdapter(delta) {
 
 async function main() {
   const adapter =
-    opts.fw === "ours" || opts.fw === "ours-gc" ? await oursAdapter() :
+    opts.fw.startsWith("ours") ? await oursAdapter() :
     opts.fw === "colyseus" ? await colyseusAdapter() :
     opts.fw === "bgio" ? await bgioAdapter(false) :
     opts.fw === "bgio-delta" ? await bgioAdapter(true) :

@@ -2,15 +2,15 @@
 
     .venv/bin/python bench/peers/ours_server.py --port 8000   (from the repository root)
 
-The same server as ``python -m server``; only the message-rate limit is lifted, because
-the peers have none and the closed-loop run moves faster than a person would.
-``--gc-threshold N`` (off by default) tunes Python's cyclic GC, for the ``ours-gc`` rows.
+The same server as ``python -m server`` (including its tuning of the cyclic garbage
+collector); only the message-rate limit is lifted, because the peers have none and the
+closed-loop run moves faster than a person would. ``--default-gc`` leaves Python's
+collector as it comes, for the rows that show what the tuning is worth.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import sys
 from pathlib import Path
@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import tablegame  # noqa: E402
 
 from server import games  # noqa: E402
+from server.__main__ import tune_gc  # noqa: E402
 from server.app import create_app  # noqa: E402
 from server.hall import Limits  # noqa: E402
 
@@ -33,16 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="warning")
     parser.add_argument(
-        "--gc-threshold",
-        type=int,
-        default=None,
-        metavar="N",
-        help="first-generation threshold of Python's cyclic GC (default: Python's own, 700)",
+        "--default-gc",
+        action="store_true",
+        help="leave Python's cyclic garbage collector untuned (python -m server tunes it)",
     )
     args = parser.parse_args(argv)
-    if args.gc_threshold:
-        # fewer young collections, and far fewer full ones over thousands of live connections
-        gc.set_threshold(args.gc_threshold, 50, 1000)
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
     games.register(tablegame.game)
     app = create_app(limits=Limits(rate=10_000.0, burst=10_000.0), client_dist=None)
@@ -56,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         ws_ping_timeout=20.0,
         lifespan="on",
     )
+    if not args.default_gc:
+        tune_gc()
     uvicorn.Server(config).run()
     return 0
 

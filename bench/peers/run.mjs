@@ -1,7 +1,7 @@
 // The side-by-side run: for each framework and each load, start its server, drive it
 // with load.mjs, stop it, and print one markdown table.
 //
-//   node run.mjs [--only ours,colyseus,bgio,bgio-delta] (also: ours-gc) [--runs 125x1000,250x500,50x0] [--json FILE]
+//   node run.mjs [--only ours,colyseus,bgio,bgio-delta] (also: ours-default-gc) [--runs 125x1000,250x500,50x0] [--json FILE]
 //
 // Server CPU and peak RSS come from /proc/<pid> of the server process; the generator's
 // own CPU is reported beside it, so a saturated generator is told from a saturated server.
@@ -32,11 +32,11 @@ const FRAMEWORKS = {
     label: "spieltisch",
     cmd: (port) => [path.join(ROOT, ".venv", "bin", "python"), [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port)], ROOT],
   },
-  "ours-gc": {
-    label: "spieltisch, gc threshold 200000",
+  "ours-default-gc": {
+    label: "spieltisch, Python's default GC",
     cmd: (port) => [
       path.join(ROOT, ".venv", "bin", "python"),
-      [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port), "--gc-threshold", "200000"],
+      [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port), "--default-gc"],
       ROOT,
     ],
   },
