@@ -10,7 +10,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := client/node_modules/.installed
 CLIENT_SOURCES := $(shell find client/src client/index.html client/vite.config.ts client/tsconfig.json client/package.json -type f 2>/dev/null)
 
-.PHONY: install run test test-python test-client test-e2e bench lint format clean
+.PHONY: install run test test-python test-client test-e2e bench bench-peers lint format clean
 
 install: $(PY_STAMP) $(NODE_STAMP)
 
@@ -47,6 +47,10 @@ test-e2e: $(PY_STAMP) client/dist/index.html
 
 bench: $(PY_STAMP)
 	$(BIN)/python -m bench
+
+# Side by side with Colyseus and boardgame.io (Node; about 10 minutes): bench/peers/README.md.
+bench-peers: $(PY_STAMP)
+	bash bench/peers/run.sh
 
 lint: $(PY_STAMP)
 	$(BIN)/ruff check protocol server bots bench tests
