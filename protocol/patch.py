@@ -15,6 +15,7 @@ whole.
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 import msgspec
@@ -88,9 +89,12 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
     if ta is list and type(b) is list:
         sub: list[Op] = []
         na, nb = len(a), len(b)
-        for i in range(min(na, nb)):
-            if not same(a[i], b[i]):
-                _diff(a[i], b[i], [*path, i], sub)
+        # Views share unchanged elements with the view before (a log's entries, say):
+        # a prefix of the very same objects is skipped at C speed.
+        if not all(map(is_, a, b)):
+            for i in range(min(na, nb)):
+                if not same(a[i], b[i]):
+                    _diff(a[i], b[i], [*path, i], sub)
         if nb > na:
             sub.append(["a", list(path), b[na:]])
         else:

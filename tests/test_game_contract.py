@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from protocol.patch import apply, diff
+from protocol.patch import apply, diff, equal
 from server import games
 from server.games.base import Game, IllegalIntent, audience_view
 from server.games.playout import random_playout
@@ -39,7 +39,8 @@ def play(
     game: Game, seats: int, seed: int, check_every: int = 1
 ) -> tuple[Any, list[tuple[int, Any]]]:
     """A random legal game whose intents go through their wire form, with every
-    audience's view checked (shape, plain tree, patchable) every few steps."""
+    audience's view checked (shape, plain tree, patchable, equal to a view built
+    afresh from a copy of the state) every few steps."""
     first = game.setup(seats, game.Options(), seed)
     last_views = {a: audience_view(game, first, a) for a in [*range(seats), None]}
     count = 0
@@ -57,6 +58,9 @@ def play(
             if a is None:
                 assert view["legal"] == []
             assert plain(view)
+            # Views reuse what they built before (the log's entries): never stale.
+            copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=game.State)
+            assert equal(audience_view(game, copy, a), view)
             wire = msgspec.msgpack.decode(msgspec.msgpack.encode(last_views[a]))
             assert apply(wire, diff(last_views[a], view)) == view
             last_views[a] = view

@@ -54,6 +54,7 @@ from server.games.alhambra.state import (
 from server.games.alhambra.state import Options as GameOptions
 from server.games.alhambra.state import State as GameState
 from server.games.base import Game, IllegalIntent, Result
+from server.games.logview import LogView
 from server.games.rng import Rng
 
 
@@ -647,7 +648,7 @@ class Alhambra(Game):
             "deck": len(state.deck),
             "discard": len(state.discard),
             "scores": list(state.scores),
-            "log": [{"code": e.code, "args": dict(e.args)} for e in state.log],
+            "log": _LOG(state.log, None),
         }
 
     def catalogue(self) -> dict[str, Any]:
@@ -675,3 +676,7 @@ def majority_points(counts: list[list[int]], rnd: int) -> list[list[int]]:
                 out[p][t] = pot // len(block)
             place += len(block)
     return out
+
+
+# Every audience sees the whole log.
+_LOG = LogView(lambda e, seat: {"code": e.code, "args": dict(e.args)})

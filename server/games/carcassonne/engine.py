@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Literal
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result
+from server.games.logview import LogView
 from server.games.rng import Rng
 
 from . import tiles as catalogue_data
@@ -514,12 +515,16 @@ class Carcassonne(Game):
             "removed": [TYPES[t].id for t in state.removed],
             "meeples": list(state.supply),
             "scores": list(state.scores),
-            "log": [{"code": e.code, "args": _copy_args(e.args)} for e in state.log],
+            "log": _LOG(state.log, None),
         }
 
 
 def _copy_args(args: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in args.items()}
+
+
+# Every audience sees the whole log.
+_LOG = LogView(lambda e, seat: {"code": e.code, "args": _copy_args(e.args)})
 
 
 _AROUND_SORTED = tuple(

@@ -18,6 +18,7 @@ import msgspec
 from server.games.base import Game, IllegalIntent, Result
 from server.games.kardinal import scoring
 from server.games.kardinal.board import DEFAULT_MAP, Board, load, valid_map_name
+from server.games.logview import LogView
 from server.games.rng import Rng
 
 HAND = 3
@@ -616,11 +617,16 @@ class Kardinal(Game):
             for b in state.breakdown
         ]
         view["scores"] = list(state.scores)
-        # the args dicts are shared with the state, not copied: the log is the largest part
-        # of a view and nothing writes to an entry once it is logged
-        view["log"] = [
-            {"code": e.code, "args": e.args}
-            for e in state.log
-            if (e.only < 0 or e.only == seat) and (e.hide < 0 or e.hide != seat)
-        ]
+        view["log"] = _LOG(state.log, seat)
         return view
+
+
+def _log_entry(e: LogEntry, seat: int | None) -> dict[str, Any] | None:
+    """An entry as an audience sees it; None for one meant for another seat (a hidden
+    draw is told to its drawer only, and told as hidden to everyone else)."""
+    if (e.only < 0 or e.only == seat) and (e.hide < 0 or e.hide != seat):
+        return {"code": e.code, "args": e.args}
+    return None
+
+
+_LOG = LogView(_log_entry)

@@ -53,6 +53,7 @@ from server.games.kingsburg.state import (
 )
 from server.games.kingsburg.state import Options as KOptions
 from server.games.kingsburg.state import State as KState
+from server.games.logview import LogView
 from server.games.rng import Rng
 
 SEQUENTIAL = frozenset({"influence", "build", "recruit"})
@@ -936,5 +937,9 @@ class Kingsburg(Game):
                 "penalty": dict(card["penalty"]),
             }
         out["scores"] = [p.vp for p in s.players]
-        out["log"] = [{"code": e.code, "args": msgspec.to_builtins(e.args)} for e in s.log]
+        out["log"] = _LOG(s.log, None)
         return out
+
+
+# Every audience sees the whole log.
+_LOG = LogView(lambda e, seat: {"code": e.code, "args": msgspec.to_builtins(e.args)})

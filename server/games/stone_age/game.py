@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result
+from server.games.logview import LogView
 from server.games.rng import Rng
 from server.games.stone_age import payments
 from server.games.stone_age.data import (
@@ -705,7 +706,7 @@ class StoneAge(Game):
             out["scores"] = [b["total"] for b in parts]
         else:
             out["scores"] = [p.score for p in s.players]
-        out["log"] = [{"code": e.code, "args": _copy_args(e.args)} for e in s.log]
+        out["log"] = _LOG(s.log, None)
         return out
 
     def result(self, state: GameState) -> Result | None:
@@ -747,3 +748,7 @@ def _pay(cls: Any, pay: list[int]) -> Any:
 
 
 __all__ = ["BUILDINGS", "StoneAge"]
+
+
+# Every audience sees the whole log.
+_LOG = LogView(lambda e, seat: {"code": e.code, "args": _copy_args(e.args)})

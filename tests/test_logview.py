@@ -1,0 +1,54 @@
+"""LogView: each entry converted once, every view a list of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.logview import LogView
+
+
+def test_entries_are_converted_once_and_shared() -> None:
+    calls: list[Any] = []
+
+    def convert(entry: str, seat: int | None) -> dict[str, Any]:
+        calls.append(entry)
+        return {"code": entry}
+
+    view = LogView(convert)
+    log = ["a", "b"]
+    first = view(log, None)
+    log.append("c")
+    second = view(log, None)
+    assert [e["code"] for e in second] == ["a", "b", "c"]
+    assert calls == ["a", "b", "c"]
+    assert first[0] is second[0]
+    # The earlier view did not grow with the log.
+    assert [e["code"] for e in first] == ["a", "b"]
+
+
+def test_audiences_are_kept_apart_and_may_leave_entries_out() -> None:
+    view = LogView(lambda e, seat: None if e[1] not in (None, seat) else {"code": e[0]})
+    log = [("all", None), ("mine", 0), ("yours", 1)]
+    assert [e["code"] for e in view(log, 0)] == ["all", "mine"]
+    assert [e["code"] for e in view(log, 1)] == ["all", "yours"]
+    assert [e["code"] for e in view(log, None)] == ["all"]
+
+
+def test_a_log_that_was_not_only_appended_to_is_built_again() -> None:
+    view = LogView(lambda e, seat: {"code": e})
+    log = ["a", "b", "c"]
+    view(log, None)
+    del log[1:]
+    assert [e["code"] for e in view(log, None)] == ["a"]
+    log[0] = "z"
+    log.append("y")
+    assert [e["code"] for e in view(log, None)] == ["z", "y"]
+
+
+def test_the_cache_is_bounded() -> None:
+    view = LogView(lambda e, seat: {"code": e}, size=3)
+    logs = [[str(i)] for i in range(10)]
+    for log in logs:
+        view(log, None)
+    assert len(view._cache) == 3
+    assert [e["code"] for e in view(logs[0], None)] == ["0"]
