@@ -575,9 +575,9 @@ class Room:
         before = _encode(self.state)
         try:
             state = self.game.apply(self.state, seat, intent)
-            await self.broker.append(
-                self.log_key, _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
-            )
+            # Fenced: after a pause past its lease this actor's state may be stale, and
+            # its move must not reach the log (LeaseLost then stops the actor).
+            await self._append(_encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent))))
         except IllegalIntent:
             raise
         except BrokerUnavailable:

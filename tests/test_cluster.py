@@ -121,11 +121,21 @@ async def test_an_owner_paused_past_its_lease_never_applies_again(cluster) -> No
     for c in (anna, bert):
         await c.expect("snapshot", room=room, timeout=10)
     await move(anna, room, [bert])  # now it is bert's turn
+    # bert is also connected to the owner, through which his moves would go
+    bert_at_p0 = await Client.open(p0.url, "bert", token=bert.token)
+    await bert_at_p0.send({"t": "enter", "room": room})
+    await bert_at_p0.expect("snapshot", room=room, timeout=10)
+    stale = {"t": "act", "room": room, "v": 1, "intent": bert.view(room)["legal"][0]}
 
     p0.pause()  # the owner freezes; its lease runs out; p1 (bert's) takes over
     await asyncio.sleep(3.0)
-    await move(bert, room, [])  # applied by the new owner
+    await move(bert, room, [])  # applied by the new owner: anna's turn now
+    # A move that is legal in the paused owner's stale state waits in its socket; the
+    # owner must not log it when it wakes (its append is fenced by the lease).
+    await bert_at_p0.send(stale)
     p0.resume()
+    with contextlib.suppress(TimeoutError):
+        await bert_at_p0.expect("error", room=room, timeout=3)
     # anna's connection to the old owner still works; her move must not be applied
     # there: it is either refused or carried to the new owner and applied once.
     v = anna.version(room)
@@ -135,5 +145,6 @@ async def test_an_owner_paused_past_its_lease_never_applies_again(cluster) -> No
     await asyncio.sleep(1.0)
     logged = await logged_moves(redis.url, room)  # replay refuses any move out of turn
     assert len(logged) in (2, 3)
+    await bert_at_p0.close()
     for c in (anna, bert):
         await c.close()
