@@ -18,7 +18,7 @@ from tests.test_server_game import play_to_end
 
 @pytest.fixture
 async def redis_hall() -> AsyncIterator[tuple[object, RedisServer]]:
-    redis = RedisServer()
+    redis = RedisServer(persist=True)
     try:
         async with running_server(broker=RedisBroker(redis.url)) as srv:
             yield srv, redis
@@ -39,15 +39,14 @@ async def test_redis_down_refuses_moves_with_unavailable_and_play_resumes(redis_
     srv, redis = redis_hall
     room, (a, b), spectator = await open_table(srv, options={"pile": 50})
     live = srv.hall.rooms[room]
-    port = redis.port
-    redis.stop()
+    redis.kill()
     before = (live.version, msgspec.msgpack.encode(live.state))
     await a.send({"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 2}, "id": 5})
     err = await a.expect("error")
     assert err["code"] == "unavailable" and err["ref"] == 5
     assert (live.version, msgspec.msgpack.encode(live.state)) == before
-    # Redis is back (on the same address): the same move goes through, no restart.
-    redis.__init__(port=port)
+    # Redis is back (same address, same data): the same move goes through, no restart.
+    redis.start()
     await a.send({"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 2}})
     for c in (a, b, spectator):
         await c.expect("patch", room=room, v=1, timeout=10)
