@@ -25,7 +25,7 @@ import msgspec
 from protocol.messages import Patch, RoomSummary, SeatInfo, Snapshot, Status
 from protocol.patch import diff
 from server.ai import RandomPolicy
-from server.broker import Broker, BrokerUnavailable, LeaseLost
+from server.broker import Broker, BrokerUnavailable, LeaseLost, Stored
 from server.games.base import Game, IllegalIntent, audience_view
 from server.metrics import Metrics
 from server.sessions import Player
@@ -608,6 +608,7 @@ class Room:
     async def _publish(self) -> None:
         v = self.version
         prefix = _VERSION.pack(v)
+        stored: list[Stored] = []
         for audience in self.audiences():
             view = audience_view(self.game, self.state, audience)
             ops = diff(self.views[audience], view)
@@ -623,8 +624,8 @@ class Room:
                 continue
             # The view is stored before the patch is published: a newcomer who reads
             # this snapshot drops the patch it then receives, rather than missing it.
-            try:
-                await self.broker.publish_stored(
+            stored.append(
+                Stored(
                     name,
                     prefix + data,
                     view_key(self.id, audience),
@@ -632,10 +633,14 @@ class Room:
                     backlog_key(self.id, audience),
                     BACKLOG,
                 )
+            )
+        if stored:
+            # Every audience in one round trip. The move is in the log already: it
+            # stands even if its patches are lost (clients resync on the gap).
+            try:
+                await self.broker.publish_stored(stored)
             except BrokerUnavailable:
-                log.warning(
-                    '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
-                )
+                log.warning('{"event": "room.publish_failed", "room": "%s", "v": %d}', self.id, v)
 
     def _schedule_bot(self) -> None:
         if self.status != "playing" or self.game.result(self.state) is not None:

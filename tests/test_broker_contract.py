@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from server.broker import Broker, BrokerUnavailable, LeaseLost, MemoryBroker
+from server.broker import Broker, BrokerUnavailable, LeaseLost, MemoryBroker, Stored
 from server.broker.redis import RedisBroker
 from tests.support.redis_server import RedisServer
 
@@ -66,12 +66,21 @@ async def test_every_subscriber_gets_each_message_and_unsubscribe_stops_it(broke
 async def test_publish_stored_stores_first_then_publishes(broker) -> None:
     seen: list[bytes] = []
     await broker.subscribe("ch", seen.append)
+    other: list[bytes] = []
+    await broker.subscribe("ch2", other.append)
     for i in range(5):
-        await broker.publish_stored("ch", bytes([i]), "view", b"v%d" % i, "backlog", 3)
+        await broker.publish_stored(
+            [
+                Stored("ch", bytes([i]), "view", b"v%d" % i, "backlog", 3),
+                Stored("ch2", bytes([10 + i]), "view2", b"w%d" % i, "backlog2", 2),
+            ]
+        )
     await settle()
     assert seen == [bytes([i]) for i in range(5)]
-    assert await broker.get("view") == b"v4"
+    assert other == [bytes([10 + i]) for i in range(5)]
+    assert await broker.get("view") == b"v4" and await broker.get("view2") == b"w4"
     assert await broker.recent("backlog") == [b"\x02", b"\x03", b"\x04"]
+    assert await broker.recent("backlog2") == [b"\r", b"\x0e"]
 
 
 async def test_log_keeps_entries_in_order(broker) -> None:

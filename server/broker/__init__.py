@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from server.broker.base import Broker, BrokerUnavailable, Handler, LeaseLost
+from server.broker.base import Broker, BrokerUnavailable, Handler, LeaseLost, Stored
 from server.broker.memory import MemoryBroker
 
-__all__ = ["Broker", "BrokerUnavailable", "Handler", "LeaseLost", "MemoryBroker", "make_broker"]
+__all__ = [
+    "Broker",
+    "BrokerUnavailable",
+    "Handler",
+    "LeaseLost",
+    "MemoryBroker",
+    "Stored",
+    "make_broker",
+]
 
 
 def make_broker(redis_url: str | None) -> Broker:

@@ -11,8 +11,8 @@ each): ``memory`` for a single process, ``redis`` for a hall served by many.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
 
 Handler = Callable[[bytes], None]
 
@@ -25,6 +25,17 @@ class LeaseLost(Exception):
     """A fenced write was refused: the writer no longer holds the lease."""
 
 
+class Stored(NamedTuple):
+    """One audience's share of a published change (see ``Broker.publish_stored``)."""
+
+    channel: str
+    data: bytes
+    key: str
+    value: bytes
+    backlog: str
+    keep: int
+
+
 class Broker(Protocol):
     # True when other processes share this broker: rooms then keep what a process
     # serving a newcomer needs (meta, latest views, backlogs) in the broker itself.
@@ -32,11 +43,10 @@ class Broker(Protocol):
 
     async def publish(self, channel: str, data: bytes) -> None: ...
 
-    async def publish_stored(
-        self, channel: str, data: bytes, key: str, value: bytes, backlog: str, keep: int
-    ) -> None:
-        """Set ``key`` to ``value``, append ``data`` to the capped list ``backlog``,
-        then publish ``data`` on ``channel``: in that order, in one round trip."""
+    async def publish_stored(self, items: Sequence[Stored]) -> None:
+        """For each item in turn: set ``key`` to ``value``, append ``data`` to the
+        capped list ``backlog``, then publish ``data`` on ``channel``. All items in
+        one round trip, in that order."""
         ...
 
     async def subscribe(self, channel: str, handler: Handler) -> None:

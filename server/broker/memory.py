@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from server.broker.base import Handler, LeaseLost
+from server.broker.base import Handler, LeaseLost, Stored
 
 
 class MemoryBroker:
@@ -26,12 +26,11 @@ class MemoryBroker:
         for handler in list(self._subs.get(channel, ())):
             handler(data)
 
-    async def publish_stored(
-        self, channel: str, data: bytes, key: str, value: bytes, backlog: str, keep: int
-    ) -> None:
-        await self.put(key, value)
-        await self.push_capped(backlog, data, keep)
-        await self.publish(channel, data)
+    async def publish_stored(self, items: Sequence[Stored]) -> None:
+        for item in items:
+            await self.put(item.key, item.value)
+            await self.push_capped(item.backlog, item.data, item.keep)
+            await self.publish(item.channel, item.data)
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._subs[channel].append(handler)

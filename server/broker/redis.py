@@ -11,14 +11,14 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from server.broker.base import BrokerUnavailable, Handler, LeaseLost
+from server.broker.base import BrokerUnavailable, Handler, LeaseLost, Stored
 
 log = logging.getLogger("spieltisch.broker")
 
@@ -82,15 +82,15 @@ class RedisBroker:
     async def publish(self, channel: str, data: bytes) -> None:
         await self._call(self._redis.publish(self._k(channel), data))
 
-    async def publish_stored(
-        self, channel: str, data: bytes, key: str, value: bytes, backlog: str, keep: int
-    ) -> None:
-        # One pipeline, not a transaction: the order is kept, and it is one round trip.
+    async def publish_stored(self, items: Sequence[Stored]) -> None:
+        # One pipeline, not a transaction: the order is kept, and it is one round trip
+        # for every audience of a change.
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.set(self._k(key), value)
-            pipe.rpush(self._k(backlog), data)
-            pipe.ltrim(self._k(backlog), -keep, -1)
-            pipe.publish(self._k(channel), data)
+            for item in items:
+                pipe.set(self._k(item.key), item.value)
+                pipe.rpush(self._k(item.backlog), item.data)
+                pipe.ltrim(self._k(item.backlog), -item.keep, -1)
+                pipe.publish(self._k(item.channel), item.data)
             await self._call(pipe.execute())
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
