@@ -168,7 +168,7 @@ def table(rows: list[dict[str, Any]], game: str, moves: int) -> str:
             f"| {r['connections']} | {r['moves']} | {r['first_p50_ms']:.1f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | "
             f"{r['max_ms']:.1f} | {r['deliveries_per_s']:.0f} | {r['server_cpu_pct']:.0f} | "
             f"{r['server_rss_mb']:.0f} | {r['bots_cpu_pct']:.0f} | {r['bytes_per_patch']:.0f} | "
-            f"{r['errors'] + r['lost']} |"
+            f"{sum(r['errors'].values()) + r['lost']} |"
         )
     return "\n".join(out)
 
