@@ -18,7 +18,7 @@ import struct
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -170,6 +170,15 @@ def replay(game: Game, entries: list[bytes]) -> tuple[Any, LogStart, int]:
         assert isinstance(entry, LogAct)
         state = game.apply(state, entry.seat, msgspec.convert(entry.intent, game.Intent))
     return state, start, len(entries) - 1
+
+
+class _Change(NamedTuple):
+    """One audience's share of an accepted move."""
+
+    audience: Audience
+    view: dict[str, Any]
+    patch: bytes  # the encoded `patch` message
+    snapshot: bytes  # the encoded `snapshot` message at the new version (shared halls)
 
 
 class Room:
@@ -575,9 +584,9 @@ class Room:
         before = _encode(self.state)
         try:
             state = self.game.apply(self.state, seat, intent)
-            # Fenced: after a pause past its lease this actor's state may be stale, and
-            # its move must not reach the log (LeaseLost then stops the actor).
-            await self._append(_encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent))))
+            entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
+            changes = self._changes(state, self.version + 1)
+            await self._commit(entry, changes)
         except IllegalIntent:
             raise
         except BrokerUnavailable:
@@ -586,12 +595,13 @@ class Room:
                 "unavailable", "The hall's storage is unreachable; try again."
             ) from None
         except Exception:
+            # LeaseLost among them: the actor stops, but its state must not run ahead.
             self.state = msgspec.msgpack.decode(before, type=self.game.State)
             raise
         self.state = state
         self.version += 1
         self.metrics.intents_accepted += 1
-        await self._publish()
+        await self._accept(changes)
         self.metrics.latency.observe(time.perf_counter() - t0)
         if self.broker.shared and self.version % STATE_EVERY == 0:
             with contextlib.suppress(BrokerUnavailable):
@@ -605,42 +615,60 @@ class Room:
         else:
             self._schedule_bot()
 
-    async def _publish(self) -> None:
-        v = self.version
-        prefix = _VERSION.pack(v)
-        stored: list[Stored] = []
+    def _changes(self, state: Any, v: int) -> list[_Change]:
+        """Each audience's view of ``state`` and its patch to version ``v``; the room
+        itself is not touched until the move is in the log."""
+        changes = []
         for audience in self.audiences():
-            view = audience_view(self.game, self.state, audience)
-            ops = diff(self.views[audience], view)
-            self.views[audience] = view
-            data = _encode(Patch(room=self.id, v=v, ops=ops))
-            self.backlog[audience].append((v, data))
-            self.metrics.patches += 1
-            self.metrics.patch_bytes += len(data)
-            name = channel(self.id, audience)
-            if not self.broker.shared:
-                # The move is in the log already: it stands even if a patch is lost.
-                await self._publish_quietly(name, prefix + data)
-                continue
-            # The view is stored before the patch is published: a newcomer who reads
-            # this snapshot drops the patch it then receives, rather than missing it.
-            stored.append(
+            view = audience_view(self.game, state, audience)
+            patch = _encode(Patch(room=self.id, v=v, ops=diff(self.views[audience], view)))
+            snapshot = (
+                _encode(Snapshot(room=self.id, v=v, view=view)) if self.broker.shared else b""
+            )
+            changes.append(_Change(audience, view, patch, snapshot))
+        return changes
+
+    async def _commit(self, entry: bytes, changes: list[_Change]) -> None:
+        """Append the move to the log. In a shared hall the same atomic step (one round
+        trip) checks the lease, stores every audience's view and backlog and publishes
+        the patches: a newcomer who reads a stored view drops the patch it then receives
+        rather than missing it, and a process that lost its lease writes nothing."""
+        if not self.broker.shared:
+            await self.broker.append(self.log_key, entry)
+            return
+        prefix = _VERSION.pack(self.version + 1)
+        await self.broker.commit(
+            self.log_key,
+            entry,
+            lease_key(self.id),
+            self.node,
+            [
                 Stored(
-                    name,
-                    prefix + data,
-                    view_key(self.id, audience),
-                    prefix + self.snapshot(audience),
-                    backlog_key(self.id, audience),
+                    channel(self.id, c.audience),
+                    prefix + c.patch,
+                    view_key(self.id, c.audience),
+                    prefix + c.snapshot,
+                    backlog_key(self.id, c.audience),
                     BACKLOG,
                 )
-            )
-        if stored:
-            # Every audience in one round trip. The move is in the log already: it
-            # stands even if its patches are lost (clients resync on the gap).
-            try:
-                await self.broker.publish_stored(stored)
-            except BrokerUnavailable:
-                log.warning('{"event": "room.publish_failed", "room": "%s", "v": %d}', self.id, v)
+                for c in changes
+            ],
+        )
+
+    async def _accept(self, changes: list[_Change]) -> None:
+        """The move is in the log (and, in a shared hall, published): keep its views."""
+        v = self.version
+        prefix = _VERSION.pack(v)
+        for c in changes:
+            self.views[c.audience] = c.view
+            self.backlog[c.audience].append((v, c.patch))
+            if c.snapshot:
+                self._snapshots[c.audience] = (v, c.snapshot)
+            self.metrics.patches += 1
+            self.metrics.patch_bytes += len(c.patch)
+            if not self.broker.shared:
+                # The move is in the log already: it stands even if a patch is lost.
+                await self._publish_quietly(channel(self.id, c.audience), prefix + c.patch)
 
     def _schedule_bot(self) -> None:
         if self.status != "playing" or self.game.result(self.state) is not None:

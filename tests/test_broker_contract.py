@@ -63,19 +63,27 @@ async def test_every_subscriber_gets_each_message_and_unsubscribe_stops_it(broke
     assert one == [b"x"] and two == [b"x", b"y"]
 
 
-async def test_publish_stored_stores_first_then_publishes(broker) -> None:
+async def test_a_commit_appends_stores_and_publishes_while_the_lease_is_held(broker) -> None:
     seen: list[bytes] = []
     await broker.subscribe("ch", seen.append)
     other: list[bytes] = []
     await broker.subscribe("ch2", other.append)
+
+    def items(i: int) -> list[Stored]:
+        return [
+            Stored("ch", bytes([i]), "view", b"v%d" % i, "backlog", 3),
+            Stored("ch2", bytes([10 + i]), "view2", b"w%d" % i, "backlog2", 2),
+        ]
+
+    with pytest.raises(LeaseLost):  # nobody holds the lease yet
+        await broker.commit("log:c", b"e", "lease:c", "A", items(9))
+    assert await broker.acquire("lease:c", "A", ttl=5)
     for i in range(5):
-        await broker.publish_stored(
-            [
-                Stored("ch", bytes([i]), "view", b"v%d" % i, "backlog", 3),
-                Stored("ch2", bytes([10 + i]), "view2", b"w%d" % i, "backlog2", 2),
-            ]
-        )
+        assert await broker.commit("log:c", b"e%d" % i, "lease:c", "A", items(i)) == i
+    with pytest.raises(LeaseLost):  # another owner's commit does nothing at all
+        await broker.commit("log:c", b"late", "lease:c", "B", items(7))
     await settle()
+    assert await broker.read_log("log:c") == [b"e%d" % i for i in range(5)]
     assert seen == [bytes([i]) for i in range(5)]
     assert other == [bytes([10 + i]) for i in range(5)]
     assert await broker.get("view") == b"v4" and await broker.get("view2") == b"w4"

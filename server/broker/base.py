@@ -26,7 +26,7 @@ class LeaseLost(Exception):
 
 
 class Stored(NamedTuple):
-    """One audience's share of a published change (see ``Broker.publish_stored``)."""
+    """One audience's share of a published change (see ``Broker.commit``)."""
 
     channel: str
     data: bytes
@@ -43,10 +43,14 @@ class Broker(Protocol):
 
     async def publish(self, channel: str, data: bytes) -> None: ...
 
-    async def publish_stored(self, items: Sequence[Stored]) -> None:
-        """For each item in turn: set ``key`` to ``value``, append ``data`` to the
-        capped list ``backlog``, then publish ``data`` on ``channel``. All items in
-        one round trip, in that order."""
+    async def commit(
+        self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
+    ) -> int:
+        """A room's accepted change, in one atomic step and one round trip: only while
+        ``owner`` holds ``lease`` (else LeaseLost, and nothing is done), append
+        ``entry`` to ``log``, then for each item in turn set ``key`` to ``value``,
+        append ``data`` to the capped list ``backlog`` and publish ``data`` on
+        ``channel``. Returns the entry's index."""
         ...
 
     async def subscribe(self, channel: str, handler: Handler) -> None:

@@ -26,11 +26,15 @@ class MemoryBroker:
         for handler in list(self._subs.get(channel, ())):
             handler(data)
 
-    async def publish_stored(self, items: Sequence[Stored]) -> None:
+    async def commit(
+        self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
+    ) -> int:
+        index = await self.append_fenced(log, entry, lease, owner)
         for item in items:
             await self.put(item.key, item.value)
             await self.push_capped(item.backlog, item.data, item.keep)
             await self.publish(item.channel, item.data)
+        return index
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._subs[channel].append(handler)

@@ -42,6 +42,23 @@ return 0
 """
 
 
+# A room's accepted change: the fenced append, then each audience's stored view,
+# capped backlog and patch. KEYS: log, lease, then view and backlog per audience;
+# ARGV: owner, entry, then channel, data, value, keep per audience.
+_COMMIT = """
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then
+  return -1
+end
+redis.call('XADD', KEYS[1], '*', 'e', ARGV[2])
+for i = 1, (#KEYS - 2) / 2 do
+  local view, backlog, a = KEYS[1 + 2 * i], KEYS[2 + 2 * i], 3 + 4 * (i - 1)
+  redis.call('SET', view, ARGV[a + 2])
+  redis.call('RPUSH', backlog, ARGV[a + 1])
+  redis.call('LTRIM', backlog, -tonumber(ARGV[a + 3]), -1)
+  redis.call('PUBLISH', ARGV[a], ARGV[a + 1])
+end
+return redis.call('XLEN', KEYS[1]) - 1
+"""
 # Append to the log only while the lease is ours: the fence against a paused owner.
 _APPEND_FENCED = """
 if redis.call('GET', KEYS[2]) ~= ARGV[2] then
@@ -67,6 +84,7 @@ class RedisBroker:
         self._acquire = self._redis.register_script(_ACQUIRE)
         self._release = self._redis.register_script(_RELEASE)
         self._append_fenced = self._redis.register_script(_APPEND_FENCED)
+        self._commit = self._redis.register_script(_COMMIT)
 
     def _k(self, key: str) -> str:
         return self._prefix + key
@@ -82,16 +100,18 @@ class RedisBroker:
     async def publish(self, channel: str, data: bytes) -> None:
         await self._call(self._redis.publish(self._k(channel), data))
 
-    async def publish_stored(self, items: Sequence[Stored]) -> None:
-        # One pipeline, not a transaction: the order is kept, and it is one round trip
-        # for every audience of a change.
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for item in items:
-                pipe.set(self._k(item.key), item.value)
-                pipe.rpush(self._k(item.backlog), item.data)
-                pipe.ltrim(self._k(item.backlog), -item.keep, -1)
-                pipe.publish(self._k(item.channel), item.data)
-            await self._call(pipe.execute())
+    async def commit(
+        self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
+    ) -> int:
+        keys = [self._k(log), self._k(lease)]
+        args: list[bytes | str | int] = [owner, entry]
+        for item in items:
+            keys += [self._k(item.key), self._k(item.backlog)]
+            args += [self._k(item.channel), item.data, item.value, item.keep]
+        index = int(await self._call(self._commit(keys=keys, args=args)))
+        if index < 0:
+            raise LeaseLost(lease)
+        return index
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         handlers = self._handlers[channel]
