@@ -1,8 +1,9 @@
-// Alhambra plays through the generic view, in its own words (strings.ts).
-import { GenericBoard } from "../generic";
-import type { BoardProps, GameUi } from "../types";
-import { labels } from "./strings";
+// Alhambra's table of its own (board.tsx), reading tiles from the catalogue; its
+// words are in strings.ts.
+import type { GameUi } from "../types";
+import { AlhambraBoard } from "./board";
 
 export const alhambra: GameUi = {
-  Board: (props: BoardProps) => <GenericBoard {...props} labels={labels} />,
+  Board: AlhambraBoard,
+  needsCatalogue: true,
 };
