@@ -1,0 +1,144 @@
+// The Alhambra board in the browser: one person and an AI player; turns are
+// played by clicking the board itself (coins on offer, a market slot and its
+// payment, a highlighted square of the alhambra), never the list of buttons.
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+
+let server: Server;
+let chrome: Chrome;
+let hasAlhambra = false;
+let shotPlacing = false;
+
+beforeAll(async () => {
+  server = await startServer(["--bot-delay", "0.02"]);
+  chrome = await startChrome();
+  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
+  hasAlhambra = games.some((g) => g.name === "alhambra");
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+});
+
+/** Wait until the page says it is my turn; false once the game is over. */
+async function waitMyTurn(page: Page, timeout = 20_000): Promise<boolean> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.getByTestId("result").count()) return false;
+    if (await page.locator('[data-testid="turn"].mine').count()) return true;
+    if (Date.now() > deadline) throw new Error("my turn did not come");
+    await page.waitForTimeout(30);
+  }
+}
+
+type Done = "place" | "reserve" | "buy" | "take" | "other";
+
+/** One action through the board: place a bought tile on a highlighted square, else
+ * buy from a market slot (choosing the first payment when there are several), else
+ * take money by clicking coins on offer. Returns what it did and, for a placement,
+ * the cell. */
+async function act(page: Page): Promise<{ did: Done; at?: { x: string; y: string } }> {
+  const v = await version(page);
+  const own = page.locator(".al-city.own");
+  const spot = own.locator('[data-testid="al-target"][data-kind="place"]');
+  let out: { did: Done; at?: { x: string; y: string } };
+  if (await spot.count()) {
+    if (!shotPlacing) {
+      shotPlacing = true;
+      await page.screenshot({ path: screenshotPath("alhambra-placing.png") });
+    }
+    const first = spot.first();
+    const at = { x: (await first.getAttribute("data-x"))!, y: (await first.getAttribute("data-y"))! };
+    await first.click();
+    out = { did: "place", at };
+  } else if (await page.getByTestId("al-to-reserve").count()) {
+    await page.getByTestId("al-to-reserve").click();
+    out = { did: "reserve" };
+  } else if (await page.locator('[data-testid="al-slot"][data-buyable="1"]').count()) {
+    await page.locator('[data-testid="al-slot"][data-buyable="1"]').first().click();
+    // Several payments: the slot opens its list; one payment is sent at once.
+    await page.waitForTimeout(50);
+    if ((await version(page)) === v && (await page.getByTestId("al-pay").count())) await page.getByTestId("al-pay").first().click();
+    out = { did: "buy" };
+  } else if (await page.locator('[data-testid="al-coin"]:not([disabled])').count()) {
+    // Click coins until one listed take fits the choice (it is sent by itself), or
+    // the chosen coins are a listed take of their own.
+    for (let i = 0; i < 6 && (await version(page)) === v; i++) {
+      const take = page.getByTestId("al-take");
+      if ((await take.count()) && (await take.isEnabled())) {
+        await take.click();
+        break;
+      }
+      const free = page.locator('[data-testid="al-coin"]:not([disabled]):not(.chosen)');
+      if (!(await free.count())) break;
+      await free.first().click();
+      await page.waitForTimeout(30);
+    }
+    out = { did: "take" };
+  } else if (await page.getByTestId("al-pass").count()) {
+    await page.getByTestId("al-pass").click();
+    out = { did: "other" };
+  } else {
+    await page.getByTestId("al-done").click();
+    out = { did: "other" };
+  }
+  await waitVersionAbove(page, v, server);
+  return out;
+}
+
+describe("Alhambra in the browser", () => {
+  test("turns against an AI player, played on the board", async (t) => {
+    if (!hasAlhambra) t.skip();
+    const started = Date.now();
+    const { ctx, page } = await newPerson(chrome.browser, server.url, "Alma");
+    await page.getByTestId("game-select").selectOption("alhambra");
+    await page.getByTestId("create").click();
+    await page.getByTestId("table").waitFor();
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    await page.getByTestId("tool-bot").click();
+    await page.locator(".seat .tag.bot").waitFor();
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+
+    // The table: four market slots, money on offer, my own coins, two alhambras
+    // around their fountains, Dirk with two players, and the list of legal moves.
+    await page.getByTestId("al-board").waitFor();
+    expect(await page.getByTestId("al-slot").count()).toBe(4);
+    await expect.poll(() => page.getByTestId("al-coin").count()).toBeGreaterThan(0);
+    await page.getByTestId("al-hand").waitFor();
+    expect(await page.getByTestId("al-city").count()).toBe(2);
+    expect(await page.locator('[data-testid="al-cell"][data-x="0"][data-y="0"]').count()).toBe(2);
+    await page.getByTestId("al-dirk").waitFor();
+    // The catalogue arrives and tiles are drawn with their type.
+    await expect.poll(() => page.locator('[data-testid="al-slot"] .al-tile[data-type="?"]').count()).toBe(0);
+
+    const firstVersion = await version(page);
+    const done: Done[] = [];
+    let placedAt: { x: string; y: string } | null = null;
+    while (done.length < 12 && (!placedAt || done.length < 5)) {
+      if (!(await waitMyTurn(page))) break;
+      const r = await act(page);
+      done.push(r.did);
+      if (r.did === "place" && !placedAt) {
+        placedAt = r.at!;
+        // The placed building shows on my grid where I clicked.
+        await page
+          .locator(`.al-city.own g.al-placed[data-x="${placedAt.x}"][data-y="${placedAt.y}"]`)
+          .waitFor();
+        await page.screenshot({ path: screenshotPath("alhambra-board.png") });
+      }
+    }
+    expect(done).toContain("take");
+    expect(done).toContain("buy");
+    expect(placedAt, `actions: ${done.join(", ")}`).not.toBeNull();
+    expect(await version(page)).toBeGreaterThan(firstVersion);
+    expect(await page.locator(".al-city.own g.al-placed").count()).toBeGreaterThan(0);
+    // No target is left once the tile is placed and the turn has passed on.
+    expect(Date.now() - started).toBeLessThan(40_000);
+    await ctx.close();
+  });
+});
