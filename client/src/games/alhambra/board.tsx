@@ -259,11 +259,19 @@ export function AlhambraBoard(props: BoardProps) {
                 <span class="muted">{t("al.ui.coins_n", { n: m.handCounts[seat] ?? 0 })}</span>
                 <span class="muted">{t("al.ui.wall_n", { n: m.walls[seat] ?? 0 })}</span>
               </div>
+              {!own && (m.leftovers[seat] ?? []).length > 0 && (
+                <div class="al-pending">
+                  <span class="al-label small">{t("al.ui.to_place")}</span>
+                  {m.leftovers[seat].map((id, i) => (
+                    <TileIcon key={i} info={info(id)} colour={colourOf(id)} px={28} />
+                  ))}
+                </div>
+              )}
               <CityGrid
                 cells={m.alhambras[seat] ?? []}
                 spots={own ? spots : []}
                 unbuilds={own && !tile ? legal : []}
-                big={own}
+                big={own || m.you === null}
                 catalogue={catalogue}
                 onAct={send}
               />
