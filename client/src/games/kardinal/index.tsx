@@ -1,8 +1,10 @@
-// Kardinal & König plays through the generic view, in its own words (strings.ts).
-import { GenericBoard } from "../generic";
-import type { BoardProps, GameUi } from "../types";
-import { labels } from "./strings";
+// Kardinal & König: the map board of its own (board.tsx), drawn from the catalogue;
+// its words in strings.ts.
+import type { GameUi } from "../types";
+import { KardinalBoard, seatExtra } from "./board";
 
 export const kardinal: GameUi = {
-  Board: (props: BoardProps) => <GenericBoard {...props} labels={labels} />,
+  Board: KardinalBoard,
+  needsCatalogue: true,
+  seatExtra,
 };

@@ -1,0 +1,147 @@
+// Kardinal & König on its own map board: one person and two AI players; the person
+// plays whole turns by clicking cards in the hand, lit places on the map and the
+// deck or a face-up card (never the list of intent buttons below the board).
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+
+let server: Server;
+let chrome: Chrome;
+let hasKardinal = false;
+/** Whether the screenshot (cards chosen, places lit) has been taken. */
+let shotTaken = false;
+
+beforeAll(async () => {
+  server = await startServer(["--bot-delay", "0.02"]);
+  chrome = await startChrome();
+  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
+  hasKardinal = games.some((g) => g.name === "kardinal");
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+});
+
+/** The seat this page plays, from the view the page holds. */
+async function mySeat(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = (window as Any).spieltisch.store.state;
+    return s.tables[s.current].view.you as number;
+  });
+}
+
+async function waitMyTurn(page: Page, timeout = 20_000): Promise<boolean> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.getByTestId("result").count()) return false;
+    if (await page.locator('[data-testid="turn"].mine').count()) return true;
+    if (Date.now() > deadline) throw new Error("my turn did not come");
+    await page.waitForTimeout(30);
+  }
+}
+
+const litSpaces = (page: Page) => page.locator('[data-testid="space"][data-target]');
+const litCountries = (page: Page) => page.locator('[data-testid="country"][data-target]');
+const usableCards = (page: Page) => page.locator('[data-testid="hand-card"]:not([disabled])');
+
+/** Choose hand cards until a space (or else a country) lights up, then click it.
+ * Returns what was placed, or null when the hand pays for nothing on the map. */
+async function placeByCards(page: Page, shot: boolean): Promise<"cloister" | "cardinal" | null> {
+  for (let first = 0; first < (await usableCards(page).count()); first++) {
+    await usableCards(page).nth(first).click();
+    // One card, or (when one alone lights nothing) a second one as a joker pair.
+    if ((await litSpaces(page).count()) + (await litCountries(page).count()) === 0 && (await usableCards(page).count()) > 1) {
+      const second = page.locator('[data-testid="hand-card"][aria-pressed="false"]:not([disabled])');
+      if (await second.count()) await second.first().click();
+    }
+    const what = (await litSpaces(page).count()) ? "cloister" : (await litCountries(page).count()) ? "cardinal" : null;
+    if (what) {
+      if (shot && !shotTaken) {
+        await page.screenshot({ path: screenshotPath("kardinal-board.png") });
+        shotTaken = true;
+      }
+      const v = await version(page);
+      await (what === "cloister" ? litSpaces(page) : litCountries(page)).first().click();
+      await waitVersionAbove(page, v, server);
+      return what;
+    }
+    // Nothing to pay for with these: put the cards back and try the next one.
+    for (const c of await page.locator('[data-testid="hand-card"][aria-pressed="true"]').all()) await c.click();
+  }
+  return null;
+}
+
+/** One step of my turn, chosen by what the board offers. */
+async function step(page: Page, shot: boolean): Promise<string> {
+  const v = await version(page);
+  const deck = page.locator('[data-testid="deck"]:not([disabled])');
+  const display = page.locator('[data-testid="display-card"]:not([disabled])');
+  if (await deck.count()) {
+    await deck.click();
+  } else if (await display.count()) {
+    await display.first().click();
+  } else {
+    const placed = await placeByCards(page, shot);
+    if (placed) return placed;
+    if (await page.getByTestId("exchange").count()) {
+      await usableCards(page).first().click();
+      await page.getByTestId("exchange").click();
+    } else if (await page.getByTestId("end-turn").count()) {
+      await page.getByTestId("end-turn").click();
+    } else {
+      await page.getByTestId("pass").click();
+    }
+  }
+  await waitVersionAbove(page, v, server);
+  return "other";
+}
+
+describe("Kardinal & König in the browser", () => {
+  test("turns played on the map: cards, places, drawing", async (t) => {
+    if (!hasKardinal) t.skip();
+    const began = Date.now();
+    const { ctx, page } = await newPerson(chrome.browser, server.url, "Kai");
+    await page.getByTestId("game-select").selectOption("kardinal");
+    await page.getByTestId("create").click();
+    await page.getByTestId("table").waitFor();
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    for (let i = 1; i <= 2; i++) {
+      await page.getByTestId("tool-bot").click();
+      await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
+    }
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+
+    // The whole map is drawn from the catalogue: 50 spaces, 9 countries.
+    await expect.poll(() => page.locator('[data-testid="space"]').count()).toBe(50);
+    expect(await page.locator('[data-testid="country"]').count()).toBe(9);
+    expect(await page.locator('[data-testid="legal"]').count()).toBe(1);
+    const me = await mySeat(page);
+    const startVersion = await version(page);
+
+    let cloisters = 0,
+      turns = 0;
+    while (turns < 4 && (await waitMyTurn(page))) {
+      // A turn: place (by cards, then the map), then draw until the turn passes on.
+      for (let steps = 0; steps < 8 && (await page.locator('[data-testid="turn"].mine').count()); steps++) {
+        if ((await step(page, turns >= 1)) === "cloister") cloisters++;
+      }
+      turns++;
+    }
+    expect(turns).toBeGreaterThanOrEqual(3);
+    expect(await version(page)).toBeGreaterThan(startVersion);
+    if (cloisters > 0) {
+      await expect.poll(() => page.locator(`[data-testid="cloister"][data-seat="${me}"]`).count()).toBeGreaterThan(0);
+    }
+    expect(cloisters).toBeGreaterThan(0);
+    // Everybody's pieces are on the map: the AI players built too.
+    expect(await page.locator('[data-testid="cloister"]').count()).toBeGreaterThan(cloisters);
+    if (!shotTaken) await page.screenshot({ path: screenshotPath("kardinal-board.png") });
+    expect(Date.now() - began).toBeLessThan(40_000);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,479 @@
+// The Kardinal & König table: the map of Europe from the catalogue (countries,
+// cloister spaces, roads, the cardinals' coat-of-arms circles), the own hand, the
+// face-up cards and the deck, and the alliances. Clicks become intents only by
+// picking them out of `view.legal` (model.ts); the full list stays below the board.
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { t } from "../../i18n";
+import { GenericBoard } from "../generic";
+import { type BoardProps, SEAT_COLOURS } from "../types";
+import { layout, type MapData, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
+import {
+  canChoose,
+  chosenCards,
+  exchangeOf,
+  highlighted,
+  type Intent,
+  type KardinalModel,
+  paymentsAt,
+  readIntents,
+  readModel,
+  resolveClick,
+  type Target,
+  targetKey,
+} from "./model";
+import { cardName, countryName, labels, spaceName } from "./strings";
+import "./board.css";
+
+const seatColour = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** A pale land colour from a country's colour, so that seat-coloured pieces stand out. */
+function pale(hex: string, amount = 0.55): string {
+  const n = parseInt(hex.replace("#", ""), 16);
+  if (!Number.isFinite(n)) return hex;
+  const mix = (c: number) => Math.round(c + (255 - c) * amount);
+  return `rgb(${mix((n >> 16) & 255)}, ${mix((n >> 8) & 255)}, ${mix(n & 255)})`;
+}
+
+/** Whether dark text reads better than white on this colour. */
+function light(hex: string): boolean {
+  const n = parseInt(hex.replace("#", ""), 16);
+  return 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 160;
+}
+
+// Only the common keys: the generic view below the board shows just its list of
+// legal intents (the view itself is drawn on the board).
+const COMMON = ["game", "you", "active", "legal", "scores", "log", "result"];
+
+export function KardinalBoard(props: BoardProps) {
+  const { view, act, catalogue } = props;
+  const map = useMemo(() => readMap(catalogue), [catalogue]);
+  const geo = useMemo(() => (map ? layout(map) : null), [map]);
+  const model = useMemo(() => readModel(view), [view]);
+  const intents = useMemo(() => readIntents((view.legal ?? []) as Intent[]), [view.legal]);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [pending, setPending] = useState<Target | null>(null);
+
+  // A new list of legal intents (a move was made) starts the choice afresh.
+  useEffect(() => {
+    setChosen([]);
+    setPending(null);
+  }, [view.legal]);
+
+  const cards = chosenCards(model.hand, chosen);
+  const lit = highlighted(intents, cards);
+
+  function send(intent: Intent) {
+    setChosen([]);
+    setPending(null);
+    act(intent);
+  }
+
+  function clickTarget(target: Target) {
+    const r = resolveClick(intents, target, cards);
+    if (r.kind === "send") send(r.intent);
+    else if (r.kind === "choose") setPending(target);
+  }
+
+  function clickCard(i: number) {
+    if (chosen.includes(i)) {
+      setChosen(chosen.filter((x) => x !== i));
+      return;
+    }
+    if (!canChoose(intents, model.hand, chosen, i)) return;
+    const next = [...chosen, i];
+    setChosen(next);
+    // A place clicked first waits for its cards: send once they name one intent.
+    if (pending) {
+      const r = resolveClick(intents, pending, chosenCards(model.hand, next));
+      if (r.kind === "send") send(r.intent);
+    }
+  }
+
+  const moves = Object.fromEntries(Object.entries(view).filter(([k]) => COMMON.includes(k))) as typeof view;
+  return (
+    <div class="kk">
+      <div class="kk-top">
+        <div class="kk-map" data-testid="kk-map">
+          {map && geo ? (
+            <MapSvg map={map} geo={geo} model={model} lit={lit} pending={pending} onTarget={clickTarget} />
+          ) : (
+            <p class="muted">{t("table.loading")}</p>
+          )}
+        </div>
+        <div class="kk-side">
+          <Hand
+            model={model}
+            map={map}
+            chosen={chosen}
+            pending={pending}
+            intents={intents}
+            onCard={clickCard}
+            onSend={send}
+          />
+          <Supply model={model} map={map} intents={intents} onSend={send} />
+          {map && <Alliances map={map} />}
+        </div>
+      </div>
+      <div class="kk-moves">
+        <GenericBoard {...props} view={moves} labels={labels} />
+      </div>
+    </div>
+  );
+}
+
+function MapSvg({
+  map,
+  geo,
+  model,
+  lit,
+  pending,
+  onTarget,
+}: {
+  map: MapData;
+  geo: ReturnType<typeof layout>;
+  model: KardinalModel;
+  lit: Set<string>;
+  pending: Target | null;
+  onTarget: (t: Target) => void;
+}) {
+  const colour = Object.fromEntries(map.countries.map((c) => [c.id, c.colour]));
+  const pendingKey = pending ? targetKey(pending) : "";
+  // Keyboard users can reach the highlighted places too (Enter or space).
+  const keys = (target: Target) => (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onTarget(target);
+    }
+  };
+  return (
+    <svg
+      class="kk-svg"
+      viewBox={`0 0 ${geo.width} ${geo.height}`}
+      role="img"
+      aria-label={t("kk.map")}
+      data-testid="kk-svg"
+    >
+      <rect class="kk-sea" x={0} y={0} width={geo.width} height={geo.height} />
+      {map.countries.map((c) => (
+        <path
+          key={c.id}
+          class="kk-land"
+          d={polyPath(geo.land[c.id] ?? [])}
+          fill={pale(c.colour)}
+          stroke={pale(c.colour)}
+          data-country={c.id}
+        />
+      ))}
+      {map.roads.map((r, i) => {
+        const a = geo.spaces[r.a],
+          b = geo.spaces[r.b];
+        return <line key={i} class={r.sea ? "kk-sea-lane" : "kk-road"} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />;
+      })}
+      {map.countries.map((c) => {
+        const at = geo.seats[c.id];
+        if (!at) return null;
+        const target = { country: c.id };
+        const key = targetKey(target);
+        const on = lit.has(key);
+        return (
+          <g
+            key={c.id}
+            class={`kk-seat${on ? " target" : ""}${pendingKey === key ? " pending" : ""}`}
+            data-testid="country"
+            data-country={c.id}
+            data-target={on ? "1" : undefined}
+            transform={`translate(${at.x} ${at.y})`}
+            onClick={on ? () => onTarget(target) : undefined}
+            onKeyDown={on ? keys(target) : undefined}
+            tabIndex={on ? 0 : undefined}
+            role={on ? "button" : undefined}
+          >
+            <title>{on ? t("kk.map.send_cardinal", { country: countryName(c.id) }) : countryName(c.id)}</title>
+            <text class="kk-country-name" y={-SEAT_R - 8}>
+              {countryName(c.id)}
+            </text>
+            {on && <Ring r={SEAT_R + 8} />}
+            <circle class="kk-arms" r={SEAT_R} stroke={c.colour} />
+            <Cardinals counts={model.cardinals[c.id] ?? []} />
+          </g>
+        );
+      })}
+      {map.spaces.map((s) => {
+        const at = geo.spaces[s.id];
+        const owner = model.cloisters[s.id];
+        const target = { space: s.id };
+        const key = targetKey(target);
+        const on = owner === undefined && lit.has(key);
+        return (
+          <g
+            key={s.id}
+            class={`kk-space${on ? " target" : ""}${pendingKey === key ? " pending" : ""}`}
+            data-testid="space"
+            data-space={s.id}
+            data-target={on ? "1" : undefined}
+            transform={`translate(${at.x} ${at.y})`}
+            onClick={on ? () => onTarget(target) : undefined}
+            onKeyDown={on ? keys(target) : undefined}
+            tabIndex={on ? 0 : undefined}
+            role={on ? "button" : undefined}
+          >
+            <title>{`${spaceName(s.id)}${s.label ? ` — ${s.label}` : ""}`}</title>
+            {on && <Ring r={SPACE_R + 7} />}
+            <circle class="kk-spot" r={SPACE_R} stroke={colour[s.country]} />
+            {owner !== undefined && <Cloister seat={owner} />}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The mark of a place a listed intent can go: a white halo with a marching dark
+ * ring, unlike any country or seat colour. */
+function Ring({ r }: { r: number }) {
+  return (
+    <>
+      <circle class="kk-halo" r={r} />
+      <circle class="kk-ring" r={r} />
+    </>
+  );
+}
+
+/** A cloister: a small house in the seat's colour. */
+function Cloister({ seat }: { seat: number }) {
+  return (
+    <path
+      class="kk-cloister"
+      data-testid="cloister"
+      data-seat={seat}
+      d="M-13 12V-3L0-15L13-3V12Z"
+      fill={seatColour(seat)}
+    />
+  );
+}
+
+/** The cardinals in a coat-of-arms circle: one disc per seat that has any, with its count. */
+function Cardinals({ counts }: { counts: number[] }) {
+  const there = counts.map((n, seat) => ({ n, seat })).filter((x) => x.n > 0);
+  return (
+    <g>
+      {there.map(({ n, seat }, i) => {
+        const a = (i / there.length) * 2 * Math.PI - Math.PI / 2;
+        const r = there.length === 1 ? 0 : 15;
+        const p: Pt = { x: r * Math.cos(a), y: r * Math.sin(a) };
+        return (
+          <g key={seat} data-testid="cardinals" data-seat={seat} transform={`translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`}>
+            <circle class="kk-cardinal" r={10} fill={seatColour(seat)} />
+            <text class={`kk-count${light(seatColour(seat)) ? " dark" : ""}`} y={4}>
+              {n}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function CardFace({ card, map }: { card: string; map: MapData | null }) {
+  const type = map?.cardTypes.find((c) => c.id === card);
+  return (
+    <>
+      <span class="kk-card-band" style={{ background: type?.colour ?? "#999" }} />
+      <span class="kk-card-names">
+        {(type?.countries ?? [card]).map((c) => (
+          <span key={c}>{countryName(c)}</span>
+        ))}
+      </span>
+    </>
+  );
+}
+
+function Hand({
+  model,
+  map,
+  chosen,
+  pending,
+  intents,
+  onCard,
+  onSend,
+}: {
+  model: KardinalModel;
+  map: MapData | null;
+  chosen: number[];
+  pending: Target | null;
+  intents: ReturnType<typeof readIntents>;
+  onCard: (i: number) => void;
+  onSend: (intent: Intent) => void;
+}) {
+  if (model.you === null) return null;
+  const cards = chosenCards(model.hand, chosen);
+  const exchange = exchangeOf(intents, cards);
+  const options = pending ? paymentsAt(intents, pending) : [];
+  const canPlace = intents.place.length > 0;
+  let hint = "";
+  if (pending) hint = t("kk.hint.pay", { place: "space" in pending ? spaceName(pending.space) : countryName(pending.country) });
+  else if (canPlace && cards.length) hint = t("kk.hint.chosen");
+  else if (canPlace) hint = t("kk.hint.place");
+  else if (intents.deck || Object.keys(intents.display).length) hint = t("kk.hint.draw");
+  return (
+    <section class="kk-box">
+      <h3>{t("kk.hand")}</h3>
+      <div class="kk-cards">
+        {model.hand.map((card, i) => {
+          const on = chosen.includes(i);
+          const usable = on || canChoose(intents, model.hand, chosen, i);
+          return (
+            <button
+              key={i}
+              class={`kk-card${on ? " chosen" : ""}`}
+              data-testid="hand-card"
+              data-card={card}
+              aria-pressed={on}
+              disabled={!usable}
+              title={cardName(card)}
+              onClick={() => onCard(i)}
+            >
+              <CardFace card={card} map={map} />
+            </button>
+          );
+        })}
+        {model.hand.length === 0 && <span class="muted small">{t("kk.hand.empty")}</span>}
+      </div>
+      {hint && (
+        <p class="kk-hint" data-testid="kk-hint">
+          {hint}
+        </p>
+      )}
+      {options.length > 0 && (
+        <div class="kk-pay">
+          {options.map((p, i) => (
+            <button key={i} class="intent" data-testid="pay-option" onClick={() => onSend(p.intent)}>
+              {p.cards.length === 2 ? t("kk.btn.pay_joker", { card: cardName(p.cards[0]) }) : cardName(p.cards[0] ?? "")}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="kk-actions">
+        {intents.exchange.length > 0 && (
+          <button
+            data-testid="exchange"
+            disabled={!exchange}
+            title={t("kk.exchange.how")}
+            onClick={() => exchange && onSend(exchange)}
+          >
+            {t("kk.exchange")}
+          </button>
+        )}
+        {intents.end && (
+          <button data-testid="end-turn" onClick={() => onSend(intents.end!)}>
+            {t("kk.btn.end")}
+          </button>
+        )}
+        {intents.pass && (
+          <button data-testid="pass" onClick={() => onSend(intents.pass!)}>
+            {t("kk.btn.pass")}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Supply({
+  model,
+  map,
+  intents,
+  onSend,
+}: {
+  model: KardinalModel;
+  map: MapData | null;
+  intents: ReturnType<typeof readIntents>;
+  onSend: (intent: Intent) => void;
+}) {
+  const discarded = Object.values(model.discard).reduce((a, b) => a + b, 0);
+  return (
+    <section class="kk-box">
+      <h3>{t("kk.display")}</h3>
+      <div class="kk-cards">
+        {model.display.map((card, i) => {
+          const take = intents.display[card];
+          return (
+            <button
+              key={i}
+              class={`kk-card${take ? " drawable" : ""}`}
+              data-testid="display-card"
+              data-card={card}
+              disabled={!take}
+              title={take ? t("kk.btn.display", { card: cardName(card) }) : cardName(card)}
+              onClick={() => take && onSend(take)}
+            >
+              <CardFace card={card} map={map} />
+            </button>
+          );
+        })}
+        <button
+          class={`kk-card kk-deck${intents.deck ? " drawable" : ""}`}
+          data-testid="deck"
+          disabled={!intents.deck}
+          title={intents.deck ? t("kk.btn.deck") : t("kk.deck")}
+          onClick={() => intents.deck && onSend(intents.deck)}
+        >
+          <span class="kk-deck-count">{model.deck}</span>
+          <span class="small">{t("kk.deck")}</span>
+        </button>
+      </div>
+      <p class="muted small kk-discard">{t("kk.discard", { n: discarded })}</p>
+      {model.ending && <p class="kk-ending small">{t("kk.ending")}</p>}
+    </section>
+  );
+}
+
+function Alliances({ map }: { map: MapData }) {
+  const colour = Object.fromEntries(map.countries.map((c) => [c.id, c.colour]));
+  return (
+    <section class="kk-box kk-alliances">
+      <h3>{t("kk.alliances")}</h3>
+      <ol>
+        {map.alliances.map((a) => (
+          <li key={a.number}>
+            <span class="kk-num">{a.number}</span>
+            {a.countries.map((c) => (
+              <span key={c} class="kk-ally">
+                <span class="swatch" style={{ background: colour[c] }} />
+                {countryName(c)}
+              </span>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Beside a seat in the players panel: cards in hand and pieces left. */
+export function seatExtra(view: BoardProps["view"], seat: number): preact.JSX.Element | null {
+  const m = readModel(view);
+  const s = m.supply[seat];
+  if (!s) return null;
+  return (
+    <span
+      class="kk-seat-extra"
+      data-testid="kk-seat-extra"
+      title={t("kk.seat_extra", { cards: m.hands[seat] ?? 0, cloisters: s.cloisters, cardinals: s.cardinals })}
+    >
+      <svg viewBox="-8 -8 16 16" width="12" height="12" aria-hidden="true">
+        <rect x={-5} y={-7} width={10} height={14} rx={2} class="kk-icon-card" />
+      </svg>
+      {m.hands[seat] ?? 0}
+      <svg viewBox="-13 -14 26 26" width="12" height="12" aria-hidden="true">
+        <path d="M-11 11V-3L0-13L11-3V11Z" fill={seatColour(seat)} class="kk-cloister" />
+      </svg>
+      {s.cloisters}
+      <svg viewBox="-11 -11 22 22" width="12" height="12" aria-hidden="true">
+        <circle r={9} fill={seatColour(seat)} class="kk-cardinal" />
+      </svg>
+      {s.cardinals}
+    </span>
+  );
+}
