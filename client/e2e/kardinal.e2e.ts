@@ -104,6 +104,8 @@ describe("Kardinal & König in the browser", () => {
     if (!hasKardinal) t.skip();
     const began = Date.now();
     const { ctx, page } = await newPerson(chrome.browser, server.url, "Kai");
+    // The board is meant to be readable on a 1280×800 screen without zooming.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId("game-select").selectOption("kardinal");
     await page.getByTestId("create").click();
     await page.getByTestId("table").waitFor();
