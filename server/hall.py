@@ -142,6 +142,12 @@ class Hall:
             await self._dispatch(conn, msg)
         except IllegalIntent as e:
             self._error(conn, msg.id, e.code, e.message)
+        except BrokerUnavailable:
+            # Finding a table, a session or a stored view in the shared broker failed:
+            # nothing was changed, and the client may try again.
+            self._error(
+                conn, msg.id, "unavailable", "The hall's storage is unreachable; try again."
+            )
         except Exception:
             log.exception("hub: %s failed", type(msg).__name__)
             self._error(
@@ -448,17 +454,24 @@ class Hall:
             await asyncio.sleep(ttl / 3)
             try:
                 refresh = time.monotonic() - self._refreshed > DIRECTORY_TTL / 3
-                for room in list(self.rooms.values()):
-                    if not await self.broker.acquire(lease_key(room.id), self.node, ttl):
+                # Our rooms, then the rooms our clients are at that nobody owns: all
+                # leases in one round trip.
+                ours = list(self.rooms.values())
+                orphans = [r for r in self.members if r not in self.rooms]
+                got = await self.broker.acquire_many(
+                    [lease_key(r.id) for r in ours] + [lease_key(r) for r in orphans],
+                    self.node,
+                    ttl,
+                )
+                for room, held in zip(ours, got, strict=False):
+                    if not held:
                         self._lost(room)
                     elif refresh:
                         await room.refresh_directory()
                 if refresh:
                     self._refreshed = time.monotonic()
-                for room_id in list(self.members):
-                    if room_id not in self.rooms and await self.broker.acquire(
-                        lease_key(room_id), self.node, ttl
-                    ):
+                for room_id, held in zip(orphans, got[len(ours) :], strict=True):
+                    if held and room_id not in self.rooms:
                         await self._take_over(room_id)
             except BrokerUnavailable:
                 continue

@@ -125,6 +125,22 @@ async def test_a_lease_has_one_owner_until_it_expires(broker) -> None:
     assert await broker.acquire("lease:r", "A", ttl=0.2)
 
 
+async def test_many_leases_are_taken_and_renewed_at_once(broker) -> None:
+    assert await broker.acquire_many([], "A", ttl=1) == []
+    assert await broker.acquire("lease:b", "B", ttl=5)
+    assert await broker.acquire_many(["lease:a", "lease:b", "lease:c"], "A", ttl=0.2) == [
+        True,
+        False,
+        True,
+    ]
+    await asyncio.sleep(0.1)
+    assert await broker.acquire_many(["lease:a", "lease:c"], "A", ttl=0.2) == [True, True]
+    await asyncio.sleep(0.15)  # renewed above: still A's, past the first TTL
+    assert not await broker.acquire("lease:a", "B", ttl=1)
+    await asyncio.sleep(0.2)
+    assert await broker.acquire("lease:a", "B", ttl=1)
+
+
 async def test_fenced_appends_need_the_lease(broker) -> None:
     with pytest.raises(LeaseLost):
         await broker.append_fenced("log:f", b"0", "lease:f", "A")

@@ -98,6 +98,11 @@ class Broker(Protocol):
         a lease you hold is acquiring it again."""
         ...
 
+    async def acquire_many(self, keys: Sequence[str], owner: str, ttl: float) -> list[bool]:
+        """``acquire`` for many leases in one round trip (a process renews the leases
+        of all its rooms at once: one by one, hundreds of them could outlast the TTL)."""
+        ...
+
     async def release(self, key: str, owner: str) -> None: ...
 
     def on_reconnect(self, callback: Callable[[], None]) -> None:

@@ -104,6 +104,9 @@ class MemoryBroker:
         self._leases[key] = (owner, now + ttl)
         return True
 
+    async def acquire_many(self, keys: Sequence[str], owner: str, ttl: float) -> list[bool]:
+        return [await self.acquire(key, owner, ttl) for key in keys]
+
     async def release(self, key: str, owner: str) -> None:
         held = self._leases.get(key)
         if held is not None and held[0] == owner:

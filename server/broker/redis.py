@@ -23,6 +23,7 @@ from server.broker.base import BrokerUnavailable, Handler, LeaseLost, Stored
 log = logging.getLogger("spieltisch.broker")
 
 _DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+POOL_SIZE = 32  # connections to Redis per process, besides the pub/sub one
 
 # Take the lease when it is free or already ours (then it is a renewal).
 _ACQUIRE = """
@@ -32,6 +33,20 @@ if (not cur) or cur == ARGV[1] then
   return 1
 end
 return 0
+"""
+# The same for every lease in KEYS; one 0/1 per key.
+_ACQUIRE_MANY = """
+local got = {}
+for i, key in ipairs(KEYS) do
+  local cur = redis.call('GET', key)
+  if (not cur) or cur == ARGV[1] then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+    got[i] = 1
+  else
+    got[i] = 0
+  end
+end
+return got
 """
 # Give the lease back only if it is still ours.
 _RELEASE = """
@@ -73,15 +88,25 @@ class RedisBroker:
     shared = True
 
     def __init__(self, url: str, prefix: str = "spieltisch:") -> None:
-        self._redis: aioredis.Redis = aioredis.from_url(
-            url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10
+        # A bounded pool that makes a command wait for a free connection: under load
+        # hundreds of rooms commit at once, and redis-py's default pool refuses the
+        # 101st concurrent command outright (MaxConnectionsError) instead of queueing it.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url,
+            max_connections=POOL_SIZE,
+            timeout=5,
+            socket_timeout=5,
+            socket_connect_timeout=2,
+            health_check_interval=10,
         )
+        self._redis: aioredis.Redis = aioredis.Redis.from_pool(pool)  # closes it with itself
         self._prefix = prefix
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None
         self._reconnected: list[Callable[[], None]] = []
         self._acquire = self._redis.register_script(_ACQUIRE)
+        self._acquire_many = self._redis.register_script(_ACQUIRE_MANY)
         self._release = self._redis.register_script(_RELEASE)
         self._append_fenced = self._redis.register_script(_APPEND_FENCED)
         self._commit = self._redis.register_script(_COMMIT)
@@ -93,6 +118,7 @@ class RedisBroker:
         try:
             return await coro
         except _DOWN as e:
+            log.debug("redis call failed: %r", e)
             raise BrokerUnavailable(str(e)) from e
 
     # --- pub/sub ---------------------------------------------------------------------
@@ -242,6 +268,16 @@ class RedisBroker:
             self._acquire(keys=[self._k(key)], args=[owner, max(1, int(ttl * 1000))])
         )
         return bool(got)
+
+    async def acquire_many(self, keys: Sequence[str], owner: str, ttl: float) -> list[bool]:
+        if not keys:
+            return []
+        got = await self._call(
+            self._acquire_many(
+                keys=[self._k(k) for k in keys], args=[owner, max(1, int(ttl * 1000))]
+            )
+        )
+        return [bool(g) for g in got]
 
     async def release(self, key: str, owner: str) -> None:
         await self._call(self._release(keys=[self._k(key)], args=[owner]))
