@@ -49,7 +49,7 @@ const usableCards = (page: Page) => page.locator('[data-testid="hand-card"]:not(
 
 /** Choose hand cards until a space (or else a country) lights up, then click it.
  * Returns what was placed, or null when the hand pays for nothing on the map. */
-async function placeByCards(page: Page, shot: boolean): Promise<"cloister" | "cardinal" | null> {
+async function placeByCards(page: Page, shot: boolean, preferCardinal = false): Promise<"cloister" | "cardinal" | null> {
   for (let first = 0; first < (await usableCards(page).count()); first++) {
     await usableCards(page).nth(first).click();
     // One card, or (when one alone lights nothing) a second one as a joker pair.
@@ -57,7 +57,9 @@ async function placeByCards(page: Page, shot: boolean): Promise<"cloister" | "ca
       const second = page.locator('[data-testid="hand-card"][aria-pressed="false"]:not([disabled])');
       if (await second.count()) await second.first().click();
     }
-    const what = (await litSpaces(page).count()) ? "cloister" : (await litCountries(page).count()) ? "cardinal" : null;
+    const spaces = await litSpaces(page).count(),
+      countries = await litCountries(page).count();
+    const what = countries && (preferCardinal || !spaces) ? "cardinal" : spaces ? "cloister" : null;
     if (what) {
       if (shot && !shotTaken) {
         await page.screenshot({ path: screenshotPath("kardinal-board.png") });
@@ -75,7 +77,7 @@ async function placeByCards(page: Page, shot: boolean): Promise<"cloister" | "ca
 }
 
 /** One step of my turn, chosen by what the board offers. */
-async function step(page: Page, shot: boolean): Promise<string> {
+async function step(page: Page, shot: boolean, preferCardinal: boolean): Promise<string> {
   const v = await version(page);
   const deck = page.locator('[data-testid="deck"]:not([disabled])');
   const display = page.locator('[data-testid="display-card"]:not([disabled])');
@@ -84,7 +86,7 @@ async function step(page: Page, shot: boolean): Promise<string> {
   } else if (await display.count()) {
     await display.first().click();
   } else {
-    const placed = await placeByCards(page, shot);
+    const placed = await placeByCards(page, shot, preferCardinal);
     if (placed) return placed;
     if (await page.getByTestId("exchange").count()) {
       await usableCards(page).first().click();
@@ -126,11 +128,15 @@ describe("Kardinal & König in the browser", () => {
     const startVersion = await version(page);
 
     let cloisters = 0,
+      cardinals = 0,
       turns = 0;
     while (turns < 4 && (await waitMyTurn(page))) {
       // A turn: place (by cards, then the map), then draw until the turn passes on.
       for (let steps = 0; steps < 8 && (await page.locator('[data-testid="turn"].mine').count()); steps++) {
-        if ((await step(page, turns >= 1)) === "cloister") cloisters++;
+        // From the third turn on, a cardinal wherever a card can send one.
+        const what = await step(page, turns >= 1, turns >= 2);
+        if (what === "cloister") cloisters++;
+        if (what === "cardinal") cardinals++;
       }
       turns++;
     }
@@ -142,7 +148,16 @@ describe("Kardinal & König in the browser", () => {
     expect(cloisters).toBeGreaterThan(0);
     // Everybody's pieces are on the map: the AI players built too.
     expect(await page.locator('[data-testid="cloister"]').count()).toBeGreaterThan(cloisters);
+    if (cardinals > 0) {
+      await expect.poll(() => page.locator(`[data-testid="cardinals"][data-seat="${me}"]`).count()).toBeGreaterThan(0);
+    }
     if (!shotTaken) await page.screenshot({ path: screenshotPath("kardinal-board.png") });
+    // The same board in Japanese (the words of strings.ts), then back.
+    await page.getByTestId("lang").click();
+    await page.getByText("表向きのカードと山札").waitFor();
+    await page.screenshot({ path: screenshotPath("kardinal-board-ja.png") });
+    await page.getByTestId("lang").click();
+    await page.getByText("Face-up cards and deck").waitFor();
     expect(Date.now() - began).toBeLessThan(40_000);
     await ctx.close();
   });

@@ -260,11 +260,11 @@ function Cardinals({ counts }: { counts: number[] }) {
     <g>
       {there.map(({ n, seat }, i) => {
         const a = (i / there.length) * 2 * Math.PI - Math.PI / 2;
-        const r = there.length === 1 ? 0 : 15;
+        const r = there.length === 1 ? 0 : 16;
         const p: Pt = { x: r * Math.cos(a), y: r * Math.sin(a) };
         return (
           <g key={seat} data-testid="cardinals" data-seat={seat} transform={`translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`}>
-            <circle class="kk-cardinal" r={10} fill={seatColour(seat)} />
+            <circle class="kk-cardinal" r={11.5} fill={seatColour(seat)} />
             <text class={`kk-count${light(seatColour(seat)) ? " dark" : ""}`} y={4}>
               {n}
             </text>
@@ -314,6 +314,8 @@ function Hand({
   let hint = "";
   if (pending) hint = t("kk.hint.pay", { place: "space" in pending ? spaceName(pending.space) : countryName(pending.country) });
   else if (canPlace && cards.length) hint = t("kk.hint.chosen");
+  else if (canPlace && model.phase === "more" && model.turnCountry)
+    hint = t("kk.hint.more", { country: countryName(model.turnCountry) });
   else if (canPlace) hint = t("kk.hint.place");
   else if (intents.deck || Object.keys(intents.display).length) hint = t("kk.hint.draw");
   return (

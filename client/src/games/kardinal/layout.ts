@@ -81,6 +81,8 @@ export const SEAT_R = 30;
 export const MIN_GAP = 44;
 const Y_SCALE = 0.8;
 const MARGIN = 24;
+/** Half the width a country's name takes above its circle (the longest, in Japanese). */
+const LABEL_HALF = 64;
 /** How far land reaches around a space: further apart, the sea shows between. */
 const LAND_R = 56;
 
@@ -147,7 +149,7 @@ function placeSeat(own: Pt[], all: Pt[], roads: [Pt, Pt][], seats: Pt[]): Pt {
       for (let i = 0; i < all.length && score > bestScore; i++) {
         const s = all[i];
         if (dist(p, s) < SPACE_R + SEAT_R + 8) score -= 10_000;
-        if (Math.abs(label.x - s.x) < 48 + SPACE_R && Math.abs(label.y - s.y) < 10 + SPACE_R) score -= 400;
+        if (Math.abs(label.x - s.x) < LABEL_HALF + SPACE_R && Math.abs(label.y - s.y) < 10 + SPACE_R) score -= 400;
       }
       for (let i = 0; i < roads.length && score > bestScore; i++) {
         if (segDist(p, roads[i][0], roads[i][1]) < SEAT_R + 4) score -= 300;
