@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { GenericBoard } from "../generic";
 import { type BoardProps, SEAT_COLOURS } from "../types";
-import { layout, type MapData, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
+import { LABEL_DY, layout, type MapData, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
 import {
   canChoose,
   chosenCards,
@@ -190,7 +190,7 @@ function MapSvg({
             role={on ? "button" : undefined}
           >
             <title>{on ? t("kk.map.send_cardinal", { country: countryName(c.id) }) : countryName(c.id)}</title>
-            <text class="kk-country-name" y={-SEAT_R - 8}>
+            <text class="kk-country-name" y={-LABEL_DY + 6}>
               {countryName(c.id)}
             </text>
             {on && <Ring r={SEAT_R + 8} />}

@@ -2,7 +2,7 @@
 // enough to click, each coat-of-arms circle clear of the spaces and of each other.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { layout, MIN_GAP, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
+import { LABEL_DY, LABEL_HALF, LABEL_HALF_H, layout, MIN_GAP, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
 
 // The catalogue the server serves is map.json verbatim (server/games/kardinal/README.md).
 const catalogue = JSON.parse(readFileSync(new URL("../../../../server/games/kardinal/map.json", import.meta.url), "utf8"));
@@ -88,7 +88,12 @@ describe("the layout", () => {
     for (const seat of seats) {
       for (const p of Object.values(geo.spaces)) expect(dist(seat, p)).toBeGreaterThan(SPACE_R + SEAT_R);
       for (const other of seats) if (other !== seat) expect(dist(seat, other)).toBeGreaterThan(2 * SEAT_R + 20);
-      expect(seat.y - SEAT_R - 28).toBeGreaterThanOrEqual(0); // room for the name above
+      expect(seat.y - LABEL_DY - LABEL_HALF_H).toBeGreaterThanOrEqual(0); // room for the name above
+      // The name above the circle covers no space.
+      for (const p of Object.values(geo.spaces)) {
+        const clear = Math.abs(p.x - seat.x) >= LABEL_HALF + SPACE_R || Math.abs(p.y - (seat.y - LABEL_DY)) >= LABEL_HALF_H + SPACE_R;
+        expect(clear).toBe(true);
+      }
     }
   });
 

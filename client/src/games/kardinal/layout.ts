@@ -82,7 +82,10 @@ export const MIN_GAP = 44;
 const Y_SCALE = 0.8;
 const MARGIN = 24;
 /** Half the width a country's name takes above its circle (the longest, in Japanese). */
-const LABEL_HALF = 64;
+export const LABEL_HALF = 64;
+/** Half the height of that name, and how far above the circle's centre it sits. */
+export const LABEL_HALF_H = 12;
+export const LABEL_DY = SEAT_R + 20;
 /** How far land reaches around a space: further apart, the sea shows between. */
 const LAND_R = 56;
 
@@ -144,12 +147,15 @@ function placeSeat(own: Pt[], all: Pt[], roads: [Pt, Pt][], seats: Pt[]): Pt {
       // Penalties only lower the score: stop as soon as it cannot win.
       let score = -dist(p, mid);
       if (score <= bestScore) continue;
-      const label = { x: p.x, y: p.y - SEAT_R - 14 };
+      const label = { x: p.x, y: p.y - LABEL_DY };
       for (const s of seats) if (dist(p, s) < 2 * SEAT_R + 40) score -= 10_000;
       for (let i = 0; i < all.length && score > bestScore; i++) {
         const s = all[i];
         if (dist(p, s) < SPACE_R + SEAT_R + 8) score -= 10_000;
-        if (Math.abs(label.x - s.x) < LABEL_HALF + SPACE_R && Math.abs(label.y - s.y) < 10 + SPACE_R) score -= 400;
+        // A space (with its ring when lit) under the name hides both.
+        if (Math.abs(label.x - s.x) < LABEL_HALF + SPACE_R + 8 && Math.abs(label.y - s.y) < LABEL_HALF_H + SPACE_R + 8) {
+          score -= 2000;
+        }
       }
       for (let i = 0; i < roads.length && score > bestScore; i++) {
         if (segDist(p, roads[i][0], roads[i][1]) < SEAT_R + 4) score -= 300;
@@ -229,7 +235,7 @@ export function layout(map: MapData): Layout {
     minY = Infinity,
     maxX = -Infinity,
     maxY = -Infinity;
-  const all = [...Object.values(land).flat(2), ...Object.values(seats).map((p) => ({ x: p.x, y: p.y - SEAT_R - 28 }))];
+  const all = [...Object.values(land).flat(2), ...Object.values(seats).map((p) => ({ x: p.x, y: p.y - LABEL_DY - LABEL_HALF_H - 4 }))];
   for (const p of all) {
     minX = Math.min(minX, p.x);
     minY = Math.min(minY, p.y);
