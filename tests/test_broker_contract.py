@@ -191,3 +191,27 @@ async def test_redis_down_raises_unavailable_and_recovers() -> None:
     finally:
         await b.close()
         server.stop()
+
+
+async def test_redis_processes_get_each_message_once_their_own_in_process(redis_server) -> None:
+    a, b = (
+        RedisBroker(redis_server.url, prefix="once:"),
+        RedisBroker(redis_server.url, prefix="once:"),
+    )
+    try:
+        at_a: list[bytes] = []
+        at_b: list[bytes] = []
+        await a.subscribe("ch", at_a.append)
+        await b.subscribe("ch", at_b.append)
+        await a.publish("ch", b"1")
+        assert at_a == [b"1"]  # delivered before publish returned, without Redis' echo
+        assert await a.acquire("lease", "A", ttl=5)
+        await a.commit("log", b"e", "lease", "A", [Stored("ch", b"2", "v", b"v", "bl", 4)])
+        await b.publish("ch", b"3")
+        await settle()
+        assert at_a == [b"1", b"2", b"3"]
+        assert at_b == [b"1", b"2", b"3"]
+        assert await a.recent("bl") == [b"2"]  # what is stored carries no tag
+    finally:
+        await a.close()
+        await b.close()

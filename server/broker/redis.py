@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,6 +25,7 @@ log = logging.getLogger("spieltisch.broker")
 
 _DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
 POOL_SIZE = 32  # connections to Redis per process, besides the pub/sub one
+TAG = 8  # bytes of the publisher's tag in front of every published message
 
 # Take the lease when it is free or already ours (then it is a renewal).
 _ACQUIRE = """
@@ -59,18 +61,18 @@ return 0
 
 # A room's accepted change: the fenced append, then each audience's stored view,
 # capped backlog and patch. KEYS: log, lease, then view and backlog per audience;
-# ARGV: owner, entry, then channel, data, value, keep per audience.
+# ARGV: owner, entry, the publisher's tag, then channel, data, value, keep per audience.
 _COMMIT = """
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then
   return -1
 end
 redis.call('XADD', KEYS[1], '*', 'e', ARGV[2])
 for i = 1, (#KEYS - 2) / 2 do
-  local view, backlog, a = KEYS[1 + 2 * i], KEYS[2 + 2 * i], 3 + 4 * (i - 1)
+  local view, backlog, a = KEYS[1 + 2 * i], KEYS[2 + 2 * i], 4 + 4 * (i - 1)
   redis.call('SET', view, ARGV[a + 2])
   redis.call('RPUSH', backlog, ARGV[a + 1])
   redis.call('LTRIM', backlog, -tonumber(ARGV[a + 3]), -1)
-  redis.call('PUBLISH', ARGV[a], ARGV[a + 1])
+  redis.call('PUBLISH', ARGV[a], ARGV[3] .. ARGV[a + 1])
 end
 return redis.call('XLEN', KEYS[1]) - 1
 """
@@ -101,6 +103,12 @@ class RedisBroker:
         )
         self._redis: aioredis.Redis = aioredis.Redis.from_pool(pool)  # closes it with itself
         self._prefix = prefix
+        # Every message this broker publishes carries its tag. Its own subscribers get
+        # the message at once, in process, and the copy that comes back from Redis is
+        # dropped: a process's own clients do not wait for the pub/sub round trip (nor
+        # queue behind the single pub/sub reader), other processes' clients are served
+        # as before.
+        self._tag = secrets.token_bytes(TAG)
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None
@@ -124,19 +132,29 @@ class RedisBroker:
     # --- pub/sub ---------------------------------------------------------------------
 
     async def publish(self, channel: str, data: bytes) -> None:
-        await self._call(self._redis.publish(self._k(channel), data))
+        await self._call(self._redis.publish(self._k(channel), self._tag + data))
+        self._deliver(channel, data)
+
+    def _deliver(self, channel: str, data: bytes) -> None:
+        for handler in list(self._handlers.get(channel, ())):
+            try:
+                handler(data)
+            except Exception:
+                log.exception("a handler of %s failed", channel)
 
     async def commit(
         self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
     ) -> int:
         keys = [self._k(log), self._k(lease)]
-        args: list[bytes | str | int] = [owner, entry]
+        args: list[bytes | str | int] = [owner, entry, self._tag]
         for item in items:
             keys += [self._k(item.key), self._k(item.backlog)]
             args += [self._k(item.channel), item.data, item.value, item.keep]
         index = int(await self._call(self._commit(keys=keys, args=args)))
         if index < 0:
             raise LeaseLost(lease)
+        for item in items:
+            self._deliver(item.channel, item.data)
         return index
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
@@ -173,12 +191,10 @@ class RedisBroker:
                 continue
             if msg is None or msg.get("type") != "message":
                 continue
-            channel = msg["channel"].decode()[skip:]
-            for handler in list(self._handlers.get(channel, ())):
-                try:
-                    handler(msg["data"])
-                except Exception:
-                    log.exception("a handler of %s failed", channel)
+            data = msg["data"]
+            if data[:TAG] == self._tag:
+                continue  # ours: delivered in process when it was published
+            self._deliver(msg["channel"].decode()[skip:], data[TAG:])
 
     async def _resubscribe(self) -> None:
         """After an outage: a fresh pub/sub connection with every channel we had,
