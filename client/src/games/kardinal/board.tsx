@@ -18,6 +18,7 @@ import {
   paymentsAt,
   readIntents,
   readModel,
+  recentPlacements,
   resolveClick,
   type Target,
   targetKey,
@@ -51,6 +52,7 @@ export function KardinalBoard(props: BoardProps) {
   const geo = useMemo(() => (map ? layout(map) : null), [map]);
   const model = useMemo(() => readModel(view), [view]);
   const intents = useMemo(() => readIntents((view.legal ?? []) as Intent[]), [view.legal]);
+  const recent = useMemo(() => recentPlacements(view.log, model.you), [view.log, model.you]);
   const [chosen, setChosen] = useState<number[]>([]);
   const [pending, setPending] = useState<Target | null>(null);
 
@@ -96,7 +98,15 @@ export function KardinalBoard(props: BoardProps) {
       <div class="kk-top">
         <div class="kk-map" data-testid="kk-map">
           {map && geo ? (
-            <MapSvg map={map} geo={geo} model={model} lit={lit} pending={pending} onTarget={clickTarget} />
+            <MapSvg
+              map={map}
+              geo={geo}
+              model={model}
+              lit={lit}
+              recent={recent}
+              pending={pending}
+              onTarget={clickTarget}
+            />
           ) : (
             <p class="muted">{t("table.loading")}</p>
           )}
@@ -108,6 +118,7 @@ export function KardinalBoard(props: BoardProps) {
             chosen={chosen}
             pending={pending}
             intents={intents}
+            recentCount={recent.spaces.size + recent.countries.size}
             onCard={clickCard}
             onSend={send}
           />
@@ -127,6 +138,7 @@ function MapSvg({
   geo,
   model,
   lit,
+  recent,
   pending,
   onTarget,
 }: {
@@ -134,6 +146,7 @@ function MapSvg({
   geo: ReturnType<typeof layout>;
   model: KardinalModel;
   lit: Set<string>;
+  recent: ReturnType<typeof recentPlacements>;
   pending: Target | null;
   onTarget: (t: Target) => void;
 }) {
@@ -194,6 +207,7 @@ function MapSvg({
               {countryName(c.id)}
             </text>
             {on && <Ring r={SEAT_R + 8} />}
+            {recent.countries.has(c.id) && <circle class="kk-recent" r={SEAT_R + 5} />}
             <circle class="kk-arms" r={SEAT_R} stroke={c.colour} />
             <Cardinals counts={model.cardinals[c.id] ?? []} />
           </g>
@@ -221,6 +235,7 @@ function MapSvg({
             <title>{`${spaceName(s.id)}${s.label ? ` — ${s.label}` : ""}`}</title>
             {on && <Ring r={SPACE_R + 7} />}
             <circle class="kk-spot" r={SPACE_R} stroke={colour[s.country]} />
+            {recent.spaces.has(s.id) && <circle class="kk-recent" r={SPACE_R + 4} />}
             {owner !== undefined && <Cloister seat={owner} />}
           </g>
         );
@@ -295,6 +310,7 @@ function Hand({
   chosen,
   pending,
   intents,
+  recentCount,
   onCard,
   onSend,
 }: {
@@ -303,6 +319,7 @@ function Hand({
   chosen: number[];
   pending: Target | null;
   intents: ReturnType<typeof readIntents>;
+  recentCount: number;
   onCard: (i: number) => void;
   onSend: (intent: Intent) => void;
 }) {
@@ -318,6 +335,7 @@ function Hand({
     hint = t("kk.hint.more", { country: countryName(model.turnCountry) });
   else if (canPlace) hint = t("kk.hint.place");
   else if (intents.deck || Object.keys(intents.display).length) hint = t("kk.hint.draw");
+  else if (recentCount > 0) hint = t("kk.hint.recent");
   return (
     <section class="kk-box">
       <h3>{t("kk.hand")}</h3>
@@ -425,7 +443,15 @@ function Supply({
           <span class="small">{t("kk.deck")}</span>
         </button>
       </div>
-      <p class="muted small kk-discard">{t("kk.discard", { n: discarded })}</p>
+      <p
+        class="muted small kk-discard"
+        title={Object.entries(model.discard)
+          .filter(([, n]) => n > 0)
+          .map(([card, n]) => `${cardName(card)} ×${n}`)
+          .join("\n")}
+      >
+        {t("kk.discard", { n: discarded })}
+      </p>
       {model.ending && <p class="kk-ending small">{t("kk.ending")}</p>}
     </section>
   );

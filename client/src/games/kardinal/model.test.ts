@@ -12,6 +12,7 @@ import {
   paymentsAt,
   readIntents,
   readModel,
+  recentPlacements,
   resolveClick,
   type Target,
 } from "./model";
@@ -197,5 +198,38 @@ describe("reading the view", () => {
     expect(m.you).toBeNull();
     expect(m.hand).toEqual([]);
     expect(m.cloisters).toEqual({});
+  });
+});
+
+describe("the latest moves on the map", () => {
+  const placed = (seat: number, piece: string, country: string, space?: string) => ({
+    code: "placed",
+    args: { seat, cards: [FR], piece, country, ...(space ? { space } : {}) },
+  });
+  const LOG = [
+    { code: "start", args: { seat: 0 } },
+    placed(0, "cloister", "frankreich", "frankreich-1"),
+    { code: "drew_card", args: { seat: 0, card: FR } },
+    placed(1, "cloister", "bayern", "bayern-1"),
+    placed(1, "cardinal", "bayern"),
+    { code: "drew_hidden", args: { seat: 1 } },
+    { code: "revealed", args: { card: LI } },
+    placed(2, "cloister", "italien", "italien-2"),
+    { code: "drew_hidden", args: { seat: 2 } },
+  ];
+
+  it("marks what the others placed since my last action", () => {
+    const r = recentPlacements(LOG, 0);
+    expect([...r.spaces].sort()).toEqual(["bayern-1", "italien-2"]);
+    expect([...r.countries]).toEqual(["bayern"]);
+    // Seat 1 last acted before seat 2's move: only that one is new to it.
+    expect([...recentPlacements(LOG, 1).spaces]).toEqual(["italien-2"]);
+  });
+
+  it("shows a spectator the latest turn only, and nothing for an empty log", () => {
+    const r = recentPlacements(LOG, null);
+    expect([...r.spaces]).toEqual(["italien-2"]);
+    expect(r.countries.size).toBe(0);
+    expect(recentPlacements(undefined, 0).spaces.size).toBe(0);
   });
 });

@@ -184,3 +184,24 @@ export function exchangeOf(intents: Intents, cards: string[]): Intent | null {
   const want = cardsKey(cards);
   return intents.exchange.find((e) => cardsKey(e.cards) === want)?.intent ?? null;
 }
+
+/** Where pieces went since the viewer last acted (for a spectator: in the latest
+ * turn), read back from the public log, so that the others' moves show on the map. */
+export function recentPlacements(log: unknown, you: number | null): { spaces: Set<string>; countries: Set<string> } {
+  const out = { spaces: new Set<string>(), countries: new Set<string>() };
+  const entries = Array.isArray(log) ? log : [];
+  let who: number | null = null;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = rec(entries[i]);
+    const a = rec(e.args);
+    if (typeof a.seat === "number") {
+      if (you !== null && a.seat === you) break;
+      if (you === null && who !== null && a.seat !== who) break;
+      who = a.seat;
+    }
+    if (e.code !== "placed") continue;
+    if (a.piece === "cloister" && typeof a.space === "string") out.spaces.add(a.space);
+    if (a.piece === "cardinal" && typeof a.country === "string") out.countries.add(a.country);
+  }
+  return out;
+}
