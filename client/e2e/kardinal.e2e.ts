@@ -1,6 +1,7 @@
 // Kardinal & König on its own map board: one person and two AI players; the person
 // plays whole turns by clicking cards in the hand, lit places on the map and the
-// deck or a face-up card (never the list of intent buttons below the board).
+// deck or a face-up card (never the list of intent buttons below the board), once a
+// place before its cards; a watcher sees the pieces and no hand.
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,6 +12,8 @@ let chrome: Chrome;
 let hasKardinal = false;
 /** Whether the screenshot (cards chosen, places lit) has been taken. */
 let shotTaken = false;
+/** Whether a place has been clicked before its cards (see placeFirstThenCards). */
+let placedFirst = false;
 
 beforeAll(async () => {
   server = await startServer(["--bot-delay", "0.02"]);
@@ -76,8 +79,41 @@ async function placeByCards(page: Page, shot: boolean, preferCardinal = false): 
   return null;
 }
 
+/** The place first, then the cards. The test peeks at the listed intents (the page
+ * does not need to) for a free space that two payments reach, a card or a joker pair;
+ * clicking it lights no intent yet but offers the payments, and clicking the pair's
+ * cards in the hand then sends the pair's intent. False when no such space is listed. */
+async function placeFirstThenCards(page: Page, me: number): Promise<boolean> {
+  const pick = await page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = (window as Any).spieltisch.store.state;
+    const legal: Any[] = s.tables[s.current].view.legal ?? [];
+    const pays = new Map<string, string[][]>();
+    for (const i of legal) {
+      if (i.t !== "place" || i.piece !== "cloister") continue;
+      pays.set(i.space, [...(pays.get(i.space) ?? []), i.cards]);
+    }
+    for (const [space, options] of pays) {
+      const pair = options.find((c) => c.length === 2);
+      if (options.length > 1 && pair) return { space, card: pair[0] as string };
+    }
+    return null;
+  });
+  if (!pick) return false;
+  const v = await version(page);
+  await page.locator(`[data-testid="space"][data-space="${pick.space}"]`).click();
+  await expect.poll(() => page.getByTestId("pay-option").count()).toBeGreaterThan(1);
+  expect(await version(page)).toBe(v); // nothing sent yet
+  await page.locator(`[data-testid="hand-card"][data-card="${pick.card}"]`).first().click();
+  await page.locator(`[data-testid="hand-card"][data-card="${pick.card}"][aria-pressed="false"]`).first().click();
+  await waitVersionAbove(page, v, server);
+  await expect.poll(() => page.locator(`[data-space="${pick.space}"] [data-testid="cloister"][data-seat="${me}"]`).count()).toBe(1);
+  placedFirst = true;
+  return true;
+}
+
 /** One step of my turn, chosen by what the board offers. */
-async function step(page: Page, shot: boolean, preferCardinal: boolean): Promise<string> {
+async function step(page: Page, me: number, shot: boolean, preferCardinal: boolean): Promise<string> {
   const v = await version(page);
   const deck = page.locator('[data-testid="deck"]:not([disabled])');
   const display = page.locator('[data-testid="display-card"]:not([disabled])');
@@ -86,6 +122,7 @@ async function step(page: Page, shot: boolean, preferCardinal: boolean): Promise
   } else if (await display.count()) {
     await display.first().click();
   } else {
+    if (!placedFirst && (await placeFirstThenCards(page, me))) return "cloister";
     const placed = await placeByCards(page, shot, preferCardinal);
     if (placed) return placed;
     if (await page.getByTestId("exchange").count()) {
@@ -134,7 +171,7 @@ describe("Kardinal & König in the browser", () => {
       // A turn: place (by cards, then the map), then draw until the turn passes on.
       for (let steps = 0; steps < 8 && (await page.locator('[data-testid="turn"].mine').count()); steps++) {
         // From the third turn on, a cardinal wherever a card can send one.
-        const what = await step(page, turns >= 1, turns >= 2);
+        const what = await step(page, me, turns >= 1, turns >= 2);
         if (what === "cloister") cloisters++;
         if (what === "cardinal") cardinals++;
       }
@@ -152,12 +189,27 @@ describe("Kardinal & König in the browser", () => {
       await expect.poll(() => page.locator(`[data-testid="cardinals"][data-seat="${me}"]`).count()).toBeGreaterThan(0);
     }
     if (!shotTaken) await page.screenshot({ path: screenshotPath("kardinal-board.png") });
+    // A watcher sees the same map and pieces, and no hand at all.
+    const room = (await page.getByTestId("table").getAttribute("data-room"))!;
+    const wen = await newPerson(chrome.browser, server.url, "Wen");
+    await wen.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
+    await wen.page.getByTestId("spectator").waitFor();
+    await expect.poll(() => wen.page.locator('[data-testid="space"]').count()).toBe(50);
+    await expect.poll(() => wen.page.locator(`[data-testid="cloister"][data-seat="${me}"]`).count()).toBeGreaterThan(0);
+    expect(await wen.page.getByTestId("hand-card").count()).toBe(0);
+    expect(await wen.page.locator('[data-testid="space"][data-target]').count()).toBe(0);
+    await wen.ctx.close();
+
     // The same board in Japanese (the words of strings.ts), then back.
     await page.getByTestId("lang").click();
     await page.getByText("表向きのカードと山札").waitFor();
     await page.screenshot({ path: screenshotPath("kardinal-board-ja.png") });
     await page.getByTestId("lang").click();
     await page.getByText("Face-up cards and deck").waitFor();
+    console.log(
+      `[kardinal] ${turns} turns on the map: ${cloisters} cloisters, ${cardinals} cardinals; ` +
+        `a place clicked before its cards: ${placedFirst ? "yes" : "no such choice came up"}`,
+    );
     expect(Date.now() - began).toBeLessThan(40_000);
     await ctx.close();
   });
