@@ -206,7 +206,7 @@ function MapSvg({
             <text class="kk-country-name" y={-LABEL_DY + 6}>
               {countryName(c.id)}
             </text>
-            {on && <Ring r={SEAT_R + 8} />}
+            {(on || pendingKey === key) && <Ring r={SEAT_R + 8} />}
             {recent.countries.has(c.id) && <circle class="kk-recent" r={SEAT_R + 5} />}
             <circle class="kk-arms" r={SEAT_R} stroke={c.colour} />
             <Cardinals counts={model.cardinals[c.id] ?? []} />
@@ -233,7 +233,7 @@ function MapSvg({
             role={on ? "button" : undefined}
           >
             <title>{`${spaceName(s.id)}${s.label ? ` — ${s.label}` : ""}`}</title>
-            {on && <Ring r={SPACE_R + 7} />}
+            {(on || pendingKey === key) && <Ring r={SPACE_R + 7} />}
             <circle class="kk-spot" r={SPACE_R} stroke={colour[s.country]} />
             {recent.spaces.has(s.id) && <circle class="kk-recent" r={SPACE_R + 4} />}
             {owner !== undefined && <Cloister seat={owner} />}
