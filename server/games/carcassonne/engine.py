@@ -7,6 +7,7 @@ then the next seat draws; tiles that fit nowhere are removed with a log entry.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any, ClassVar, Literal
 
 import msgspec
@@ -16,7 +17,7 @@ from server.games.logview import LogView
 from server.games.rng import Rng
 
 from . import tiles as catalogue_data
-from .board import DELTA, LIMIT, Board, Feature, keypos, poskey
+from .board import DELTA, LIMIT, Board, Feature, Placed, keypos, poskey
 from .tiles import BY_ID, CITY, FIELD, KIND_NAMES, LAKE, ROAD, SOURCE, START, STRIDE, TYPES
 
 MEEPLES = 7
@@ -500,10 +501,7 @@ class Carcassonne(Game):
             on_tile.setdefault(i, []).append(
                 {"seat": board.meeples[node], "feature": TYPES[board.tiles[i].t].seg_ids[local]}
             )
-        tiles = [
-            {"x": p.x, "y": p.y, "r": p.r, "tile": TYPES[p.t].id, "meeples": on_tile.get(i, [])}
-            for i, p in enumerate(board.tiles)
-        ]
+        tiles = _TILES(board.tiles, on_tile)
         last = board.tiles[-1]
         return {
             "phase": PHASE_NAMES[state.phase],
@@ -525,6 +523,47 @@ def _copy_args(args: dict[str, Any]) -> dict[str, Any]:
 
 # Every audience sees the whole log.
 _LOG = LogView(lambda e, seat: {"code": e.code, "args": _copy_args(e.args)})
+
+
+class _TileViews:
+    """The view's map of each placed tile, built again only when the tile's followers
+    change. Like the log's entries (see logview.py), the maps are shared by every
+    audience and by the next views, so the room's diff passes over them by identity.
+    Cached per board (its tile list), at most ``size`` boards."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._cache: OrderedDict[int, tuple[list[Placed], list[Placed], list[dict[str, Any]]]]
+        self._cache = OrderedDict()
+
+    def __call__(
+        self, tiles: list[Placed], on_tile: dict[int, list[dict[str, Any]]]
+    ) -> list[dict[str, Any]]:
+        key = id(tiles)
+        hit = self._cache.get(key)
+        if hit is None or hit[0] is not tiles:
+            hit = (tiles, [], [])  # the board's list (held, so its id stays unique), then per tile
+            self._cache[key] = hit
+            if len(self._cache) > self._size:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        _, placed, out = hit
+        del placed[len(tiles) :], out[len(tiles) :]
+        for i, p in enumerate(tiles):
+            meeples = on_tile.get(i, [])
+            if i < len(placed) and placed[i] is p and out[i]["meeples"] == meeples:
+                continue
+            item = {"x": p.x, "y": p.y, "r": p.r, "tile": TYPES[p.t].id, "meeples": meeples}
+            if i < len(placed):
+                placed[i], out[i] = p, item
+            else:
+                placed.append(p)
+                out.append(item)
+        return list(out)
+
+
+_TILES = _TileViews()
 
 
 _AROUND_SORTED = tuple(
