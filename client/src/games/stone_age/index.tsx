@@ -1,8 +1,9 @@
-// Stone Age plays through the generic view, in its own words (strings.ts).
-import { GenericBoard } from "../generic";
-import type { BoardProps, GameUi } from "../types";
-import { labels } from "./strings";
+// Stone Age's table of its own (board.tsx), reading buildings, cards and spaces from
+// the catalogue; its words are in strings.ts.
+import type { GameUi } from "../types";
+import { StoneAgeBoard } from "./board";
 
 export const stone_age: GameUi = {
-  Board: (props: BoardProps) => <GenericBoard {...props} labels={labels} />,
+  Board: StoneAgeBoard,
+  needsCatalogue: true,
 };

@@ -144,6 +144,61 @@ const en: Record<string, string> = {
   "sa.btn.take": "Take {pay}",
   "sa.btn.decline": "Leave it",
   "sa.btn.starve": "Lose 10 points, keep the resources",
+  "sa.ui.round": "Round {n}",
+  "sa.ui.start": "Start player: {name}",
+  "sa.ui.gathering": "Gathering",
+  "sa.ui.village": "Village",
+  "sa.ui.cards": "Civilization cards",
+  "sa.ui.buildings": "Buildings",
+  "sa.ui.deck": "{n} in the deck",
+  "sa.ui.left": "{n} left",
+  "sa.ui.cost": "cost {n}",
+  "sa.ui.no_limit": "no limit",
+  "sa.ui.divisor": "1 per {n}",
+  "sa.ui.empty": "empty",
+  "sa.ui.gone": "none left",
+  "sa.ui.how_many": "People:",
+  "sa.ui.cancel": "Cancel",
+  "sa.ui.pay_with": "Pay with:",
+  "sa.ui.roll": "{player} rolls for {good}",
+  "sa.ui.last_roll": "Last roll: {player}, {good}",
+  "sa.ui.yield": "total {total} → {amount} {good}",
+  "sa.ui.gave": "→ {amount} {good}",
+  "sa.ui.tools_hint": "Click tools to add them, then OK.",
+  "sa.ui.ok": "OK",
+  "sa.ui.dice_everyone": "Dice for everyone",
+  "sa.ui.order": "choosing: {names}",
+  "sa.ui.feed_short": "{n} food short: pay with resources, or lose 10 points.",
+  "sa.ui.take_two": "Take 2 resources of your choice:",
+  "sa.ui.food": "Food",
+  "sa.ui.tools": "Tools",
+  "sa.ui.tool": "tool {n}",
+  "sa.ui.one_use": "one-use",
+  "sa.ui.agriculture": "Agriculture",
+  "sa.ui.people": "People",
+  "sa.ui.people_home": "{home} of {people} at home",
+  "sa.ui.score": "{n} pts",
+  "sa.ui.hidden_cards": "+{n} face down",
+  "sa.ui.any_two": "2-resource tokens: {n}",
+  "sa.ui.you": "you",
+  "sa.ui.hint_place": "Click a space to place people.",
+  "sa.ui.hint_count": "How many people on {space}?",
+  "sa.ui.hint_resolve": "Click one of your spaces (ringed) to use it.",
+  "sa.ui.hint_pay": "Click {space} to pay for it, or leave it.",
+  "sa.ui.hint_tools": "Add tools to the roll, then OK.",
+  "sa.ui.hint_dice": "Take one die.",
+  "sa.ui.hint_feed": "Feed your people.",
+  "sa.ui.hint_take": "Choose 2 resources.",
+  "sa.ui.hint_wait": "Waiting for {names}.",
+  "sa.ui.abbr.food": "F",
+  "sa.ui.abbr.wood": "W",
+  "sa.ui.abbr.brick": "B",
+  "sa.ui.abbr.stone": "S",
+  "sa.ui.abbr.gold": "G",
+  "sa.ui.pts": "{n} pts",
+  "sa.ui.pts_sum": "pts = their value",
+  "sa.ui.any_cost": "{min}–{max} of any",
+  "sa.ui.kinds_cost": "{n} of {k} kinds",
   "view.stone_age.phase": "phase",
   "view.stone_age.round": "round",
   "view.stone_age.start": "start player",
@@ -308,6 +363,61 @@ const ja: Record<string, string> = {
   "sa.btn.take": "{pay}を獲得",
   "sa.btn.decline": "見送る",
   "sa.btn.starve": "10点を失い、資源は残す",
+  "sa.ui.round": "第{n}ラウンド",
+  "sa.ui.start": "スタートプレイヤー: {name}",
+  "sa.ui.gathering": "資源獲得場",
+  "sa.ui.village": "村",
+  "sa.ui.cards": "文明カード",
+  "sa.ui.buildings": "建物タイル",
+  "sa.ui.deck": "山札 {n}枚",
+  "sa.ui.left": "残り{n}枚",
+  "sa.ui.cost": "資源{n}個",
+  "sa.ui.no_limit": "制限なし",
+  "sa.ui.divisor": "{n}ごとに1個",
+  "sa.ui.empty": "なし",
+  "sa.ui.gone": "山なし",
+  "sa.ui.how_many": "人間コマ:",
+  "sa.ui.cancel": "キャンセル",
+  "sa.ui.pay_with": "支払い:",
+  "sa.ui.roll": "{player}の{good}のダイス",
+  "sa.ui.last_roll": "直前のダイス: {player}、{good}",
+  "sa.ui.yield": "合計{total} → {good}{amount}個",
+  "sa.ui.gave": "→ {good}{amount}個",
+  "sa.ui.tools_hint": "使用する道具をクリックして[OK]で確定します。",
+  "sa.ui.ok": "OK",
+  "sa.ui.dice_everyone": "全員でダイス",
+  "sa.ui.order": "選ぶ順: {names}",
+  "sa.ui.feed_short": "食料が{n}個不足: 資源で補填するか、得点10点を支払います。",
+  "sa.ui.take_two": "好きな資源を2個獲得:",
+  "sa.ui.food": "食料",
+  "sa.ui.tools": "道具",
+  "sa.ui.tool": "道具 {n}",
+  "sa.ui.one_use": "使い捨て",
+  "sa.ui.agriculture": "農耕地",
+  "sa.ui.people": "人間コマ",
+  "sa.ui.people_home": "{people}個中{home}個が未配置",
+  "sa.ui.score": "{n}点",
+  "sa.ui.hidden_cards": "伏せ{n}枚",
+  "sa.ui.any_two": "好きな資源2個の権利: {n}",
+  "sa.ui.you": "あなた",
+  "sa.ui.hint_place": "人間コマを配置する場所をクリックします。",
+  "sa.ui.hint_count": "{space}に置く人間コマの数は？",
+  "sa.ui.hint_resolve": "行動する場所（印のついた場所）をクリックします。",
+  "sa.ui.hint_pay": "{space}をクリックして支払うか、見送ります。",
+  "sa.ui.hint_tools": "道具を使うか決めて[OK]をクリックします。",
+  "sa.ui.hint_dice": "ダイスを1つ選びます。",
+  "sa.ui.hint_feed": "食料の不足を補填します。",
+  "sa.ui.hint_take": "好きな資源を2個選びます。",
+  "sa.ui.hint_wait": "{names}の手番です。",
+  "sa.ui.abbr.food": "食",
+  "sa.ui.abbr.wood": "木",
+  "sa.ui.abbr.brick": "レ",
+  "sa.ui.abbr.stone": "石",
+  "sa.ui.abbr.gold": "金",
+  "sa.ui.pts": "{n}点",
+  "sa.ui.pts_sum": "資源の価値の合計点",
+  "sa.ui.any_cost": "任意の資源{min}〜{max}個",
+  "sa.ui.kinds_cost": "{k}種類の資源{n}個",
   "view.stone_age.phase": "フェーズ",
   "view.stone_age.round": "ラウンド",
   "view.stone_age.start": "スタートプレイヤー",
@@ -397,6 +507,54 @@ export function cardName(id: string): string {
     ? w("sa.bottom.figure", { figure: w(`sa.figure.${cult}`), n: count })
     : w(`sa.culture.${cult}`);
   return w("sa.card", { id, top: topText, bottom: bottomText });
+}
+
+/** A card's top (what it gives at once) in a few words: from the catalogue's
+ * `top` when it is there, else from the table above. */
+export function cardTop(id: string, top?: Record<string, unknown> | null): string {
+  if (top && typeof top.type === "string") {
+    switch (top.type) {
+      case "roll":
+        return w("sa.top.roll", { good: good(top.resource) });
+      case "resources": {
+        const gain = (top.gain ?? {}) as Record<string, number>;
+        return RESOURCES.filter((r) => gain[r]).map((r) => w("sa.top.res", { good: good(r), n: gain[r] })).join(w("sa.and"));
+      }
+      case "one_use_tool":
+        return w("sa.top.one_use", { n: top.value });
+      default:
+        return w(`sa.top.${top.type}`, { n: top.amount });
+    }
+  }
+  const c = CARDS[id];
+  if (!c) return id;
+  const [kind, a, b] = c[0].split(":");
+  if (kind === "roll") return w("sa.top.roll", { good: good(a) });
+  if (kind === "res") return w("sa.top.res", { good: good(a), n: b });
+  return w(`sa.top.${kind}`, { n: a });
+}
+
+/** A card's bottom (what it scores at the end): a culture or a figure with its count. */
+export function cardBottom(id: string, bottom?: Record<string, unknown> | null): string {
+  if (bottom && typeof bottom.culture === "string") return w(`sa.culture.${bottom.culture}`);
+  if (bottom && typeof bottom.figure === "string") {
+    return w("sa.bottom.figure", { figure: w(`sa.figure.${bottom.figure}`), n: bottom.count });
+  }
+  const c = CARDS[id];
+  if (!c) return "";
+  const [cult, count] = c[1].split(":");
+  return count ? w("sa.bottom.figure", { figure: w(`sa.figure.${cult}`), n: count }) : w(`sa.culture.${cult}`);
+}
+
+/** A good's name for a heading ("Wood", not "wood"). */
+export function goodName(g: string): string {
+  const s = good(g);
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A space's name as a heading says it (see bare below). */
+export function spaceTitle(space: string): string {
+  return bare(space);
 }
 
 export function buildingName(id: string): string {

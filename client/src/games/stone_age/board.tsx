@@ -1,0 +1,560 @@
+// The Stone Age table as Board Game Arena lays it out: the gathering spaces with
+// their people, the village, the four civilization cards and the building stacks;
+// the roll being resolved with the tools that may be added, dice for everyone and
+// feeding; every seat's supply; and below it all the legal moves as buttons (the
+// generic list, for the keyboard). Whatever is clickable is a listed intent, sent
+// verbatim.
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { t } from "../../i18n";
+import { GenericBoard } from "../generic";
+import { type BoardProps, SEAT_COLOURS } from "../types";
+import {
+  building,
+  card,
+  clickSpace,
+  type Count,
+  dieChoices,
+  GOODS,
+  lastRoll,
+  matchTools,
+  type Obj,
+  payments,
+  payOf,
+  plain,
+  readModel,
+  RESOURCES,
+  rollYield,
+  type SaModel,
+  spaceAction,
+  spaces,
+  type Supply,
+  toolChoice,
+} from "./model";
+import { buildingName, cardBottom, cardName, cardTop, goodName, labels, spaceTitle } from "./strings";
+import "./board.css";
+
+const seatColour = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** The good each gathering space yields (its divisor comes from the catalogue). */
+const SPACE_GOOD: Record<string, string> = {
+  hunting_grounds: "food",
+  forest: "wood",
+  clay_pit: "brick",
+  quarry: "stone",
+  river: "gold",
+};
+
+function Chip({ good, n }: { good: string; n?: number }) {
+  return (
+    <span class={`sa-chip sa-${good}`} title={goodName(good)}>
+      <span class="sa-chip-icon">{t(`sa.ui.abbr.${good}`)}</span>
+      {n !== undefined && <span class="sa-chip-n">{n}</span>}
+    </span>
+  );
+}
+
+function PayChips({ intent }: { intent: Obj }) {
+  return (
+    <>
+      {payOf(intent).map(([r, n]) => (
+        <Chip key={r} good={r} n={n} />
+      ))}
+    </>
+  );
+}
+
+const PIPS: Record<number, [number, number][]> = {
+  1: [[2, 2]],
+  2: [[1, 1], [3, 3]],
+  3: [[1, 1], [2, 2], [3, 3]],
+  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+};
+
+function Die({ face, size = 30 }: { face: number; size?: number }) {
+  return (
+    <svg class="sa-die" viewBox="0 0 40 40" width={size} height={size} data-face={face}>
+      <title>{String(face)}</title>
+      <rect x="1" y="1" width="38" height="38" rx="7" fill="#fffdf6" stroke="#5b4a2e" stroke-width="2" />
+      {(PIPS[face] ?? []).map(([x, y], i) => (
+        <circle key={i} cx={x * 10} cy={y * 10} r="3.6" fill="#2b2a26" />
+      ))}
+    </svg>
+  );
+}
+
+function People({ here, capacity }: { here: number[]; capacity: number | null }) {
+  const discs: number[] = [];
+  here.forEach((n, seat) => {
+    for (let i = 0; i < n; i++) discs.push(seat);
+  });
+  const free = capacity === null ? 0 : Math.max(0, capacity - discs.length);
+  return (
+    <span class="sa-people">
+      {discs.map((seat, i) => (
+        <span key={i} class="sa-person" data-testid="sa-person" data-seat={seat} style={{ background: seatColour(seat) }} />
+      ))}
+      {Array.from({ length: free }, (_, i) => (
+        <span key={`f${i}`} class="sa-person free" />
+      ))}
+    </span>
+  );
+}
+
+function BuildingFace({ id, catalogue }: { id: string; catalogue: unknown }) {
+  const b = building(id, catalogue);
+  return (
+    <span class="sa-building" data-building={id} data-kind={b.kind} title={buildingName(id)}>
+      <span class="sa-building-cost">
+        {b.kind === "fixed" &&
+          RESOURCES.flatMap((r) => Array.from({ length: b.cost[r] ?? 0 }, (_, i) => <Chip key={`${r}${i}`} good={r} />))}
+        {b.kind === "kinds" && t("sa.ui.kinds_cost", { n: b.resources, k: b.kinds })}
+        {b.kind === "any" && t("sa.ui.any_cost", { min: b.min, max: b.max })}
+        {b.kind === "?" && id}
+      </span>
+      <span class="sa-points">{b.points !== null ? t("sa.ui.pts", { n: b.points }) : t("sa.ui.pts_sum")}</span>
+    </span>
+  );
+}
+
+function CardFace({ id, catalogue, small }: { id: string; catalogue: unknown; small?: boolean }) {
+  const c = card(id, catalogue);
+  const bottom = c?.bottom ?? null;
+  const culture = bottom ? typeof bottom.culture === "string" : !/farmer|tool_maker|hut_builder|shaman/.test(cardBottom(id));
+  return (
+    <span class={`sa-card${small ? " small" : ""}`} data-card={id} title={cardName(id)}>
+      <span class="sa-card-top">{cardTop(id, c?.top)}</span>
+      <span class={`sa-card-bottom ${culture ? "culture" : "figure"}`}>{cardBottom(id, bottom)}</span>
+    </span>
+  );
+}
+
+export function StoneAgeBoard(props: BoardProps) {
+  const { view, act, names, catalogue } = props;
+  const m = useMemo(() => readModel(view), [view]);
+  const legal = (view.legal ?? []) as Obj[];
+  const sp = spaces(catalogue);
+  const [open, setOpen] = useState<string | null>(null);
+  const [payOpen, setPayOpen] = useState(false);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [chosenOne, setChosenOne] = useState<number[]>([]);
+
+  // A half-made choice (people to place, tools, a payment list) belongs to the
+  // position it was made on.
+  useEffect(() => {
+    setOpen(null);
+    setPayOpen(false);
+    setChosen([]);
+    setChosenOne([]);
+  }, [view.legal]);
+
+  // Every intent leaves through here, and only one that is in the list.
+  const send = (intent: Obj | null) => {
+    if (intent && legal.includes(intent)) act(intent);
+  };
+
+  const me = m.you !== null ? (m.players[m.you] ?? null) : null;
+  const pend = m.pending;
+  const minePending = pend !== null && pend.seat === m.you && legal.length > 0;
+  const payKind = pend?.kind === "building" ? "build" : pend?.kind === "card" ? "buy_card" : null;
+  const pays = payKind && minePending ? payments(legal, payKind) : [];
+  const decline = plain(legal, "decline");
+
+  const onSpace = (space: string) => {
+    const action = spaceAction(legal, space, pend, m.you);
+    if (action === "pay") {
+      if (pays.length === 1) send(pays[0]);
+      else setPayOpen(!payOpen);
+      return;
+    }
+    const r = clickSpace(legal, space);
+    if (r.send) send(r.send);
+    else if (r.counts.length) setOpen(open === space ? null : space);
+  };
+
+  const active = view.active ?? [];
+  let hint = "";
+  if (!legal.length) hint = active.length && !view.result ? t("sa.ui.hint_wait", { names: active.map(names).join(", ") }) : "";
+  else if (open) hint = t("sa.ui.hint_count", { space: spaceTitle(open) });
+  else if (pend?.kind === "gather") hint = t("sa.ui.hint_tools");
+  else if (pend?.kind === "dice") hint = t("sa.ui.hint_dice");
+  else if (pend?.kind === "feed") hint = t("sa.ui.hint_feed");
+  else if (pend?.kind === "any_two") hint = t("sa.ui.hint_take");
+  else if (payKind && pend?.space) hint = t("sa.ui.hint_pay", { space: spaceTitle(pend.space) });
+  else if (legal.some((it) => it.t === "resolve")) hint = t("sa.ui.hint_resolve");
+  else if (legal.some((it) => it.t === "place")) hint = t("sa.ui.hint_place");
+
+  const inPlay = (list: string[]) => list.filter((s) => s in m.board);
+  const buildingSpaces = Object.keys(m.board).filter((s) => s.startsWith("building_"));
+
+  const space = (id: string, kind: "gather" | "village" | "card" | "building") => {
+    const action = spaceAction(legal, id, pend, m.you);
+    const here = m.board[id] ?? [];
+    const gi = sp.gather.indexOf(id);
+    const good = SPACE_GOOD[id];
+    let capacity: number | null = null;
+    if (kind === "gather" && id !== "hunting_grounds") capacity = sp.capacity;
+    else if (kind === "card" || kind === "building") capacity = 1;
+    else if (id === "hut") capacity = 2;
+    else if (kind === "village") capacity = 1;
+    const counts: Count[] = open === id ? clickSpace(legal, id).counts : [];
+    const slot = kind === "card" ? sp.cards.indexOf(id) : -1;
+    const stack = kind === "building" ? m.stacks[Number(id.split("_")[1]) - 1] : undefined;
+    const resolving = pend?.space === id && (pend.kind === "building" || pend.kind === "card");
+    return (
+      <div
+        key={id}
+        class={`sa-space sa-k-${kind}${action ? ` can-${action}` : ""}${resolving ? " resolving" : ""}`}
+        data-testid="sa-space"
+        data-space={id}
+        data-action={action ?? ""}
+      >
+        <button class="sa-space-hit" data-testid="sa-space-btn" disabled={!action} onClick={() => onSpace(id)} title={spaceTitle(id)}>
+          <span class="sa-space-name">
+            {kind === "card" ? t("sa.ui.cost", { n: slot + 1 }) : kind === "building" ? t("sa.ui.left", { n: stack?.left ?? 0 }) : spaceTitle(id)}
+          </span>
+          {kind === "gather" && (
+            <span class="sa-space-sub">
+              {good && <Chip good={good} />} {gi >= 0 ? t("sa.ui.divisor", { n: sp.divisors[gi] }) : ""}
+              {id === "hunting_grounds" && <span class="muted"> · {t("sa.ui.no_limit")}</span>}
+            </span>
+          )}
+          {kind === "card" &&
+            (m.display[slot] ? <CardFace id={m.display[slot]!} catalogue={catalogue} /> : <span class="sa-empty">{t("sa.ui.empty")}</span>)}
+          {kind === "building" &&
+            (stack?.top ? <BuildingFace id={stack.top} catalogue={catalogue} /> : <span class="sa-empty">{t("sa.ui.gone")}</span>)}
+          <People here={here} capacity={capacity} />
+        </button>
+        {counts.length > 0 && (
+          <div class="sa-counts" data-testid="sa-counts">
+            <span class="small">{t("sa.ui.how_many")}</span>
+            {counts.map((c) => (
+              <button key={c.people} class="sa-count" data-testid="sa-count" data-n={c.people} onClick={() => send(c.intent)}>
+                {c.people}
+              </button>
+            ))}
+          </div>
+        )}
+        {resolving && minePending && (
+          <div class="sa-pay" data-testid="sa-pay-options">
+            {payOpen && pays.length > 1 && (
+              <>
+                <span class="small muted">{t("sa.ui.pay_with")}</span>
+                <div class="sa-pay-list">
+                  {pays.map((p, i) => (
+                    <button key={i} class="sa-pay-btn" data-testid="sa-pay" onClick={() => send(p)}>
+                      <PayChips intent={p} />
+                    </button>
+                  ))}
+                </div>
+              </>
+            )}
+            {decline && (
+              <button class="small" data-testid="sa-decline" onClick={() => send(decline)}>
+                ✕ {t("sa.btn.decline")}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div class="sa" data-testid="sa-board" data-phase={m.phase} data-round={m.round}>
+      <div class="sa-head">
+        <strong>{t("sa.ui.round", { n: m.round })}</strong>
+        <span>{t(`sa.phase.${m.phase}`)}</span>
+        {m.start >= 0 && (
+          <span class="muted">
+            <span class="sa-swatch" style={{ background: seatColour(m.start) }} /> {t("sa.ui.start", { name: names(m.start) })}
+          </span>
+        )}
+        <span class="hint small sa-hint" data-testid="sa-hint">
+          {hint}
+        </span>
+      </div>
+
+      <section class="sa-row card">
+        <h4>{t("sa.ui.gathering")}</h4>
+        <div class="sa-spaces gather">{inPlay(sp.gather).map((s) => space(s, "gather"))}</div>
+      </section>
+      <div class="sa-pair">
+        <section class="sa-row card">
+          <h4>{t("sa.ui.village")}</h4>
+          <div class="sa-spaces village">{inPlay(sp.village).map((s) => space(s, "village"))}</div>
+        </section>
+        <section class="sa-row card">
+          <h4>{t("sa.ui.buildings")}</h4>
+          <div class="sa-spaces buildings">{buildingSpaces.map((s) => space(s, "building"))}</div>
+        </section>
+      </div>
+      <section class="sa-row card">
+        <h4>
+          {t("sa.ui.cards")} <span class="muted small" data-testid="sa-deck">{t("sa.ui.deck", { n: m.deck })}</span>
+        </h4>
+        <div class="sa-spaces cards">{inPlay(sp.cards).map((s) => space(s, "card"))}</div>
+      </section>
+
+      <Decision
+        m={m}
+        legal={legal}
+        me={me}
+        names={names}
+        send={send}
+        chosen={chosen}
+        setChosen={setChosen}
+        chosenOne={chosenOne}
+        setChosenOne={setChosenOne}
+        log={view.log}
+        diceRewards={sp.diceRewards}
+      />
+
+      <div class="sa-supplies">
+        {m.players.map((p, seat) => (
+          <SupplyPanel key={seat} p={p} seat={seat} m={m} names={names} catalogue={catalogue} />
+        ))}
+      </div>
+
+      <div class="sa-legal">
+        <GenericBoard {...props} labels={labels} />
+      </div>
+    </div>
+  );
+}
+
+/** What is being decided now: the roll and its tools, dice for everyone, feeding, two
+ * resources of one's choice; between decisions, the latest roll. */
+function Decision({
+  m,
+  legal,
+  me,
+  names,
+  send,
+  chosen,
+  setChosen,
+  chosenOne,
+  setChosenOne,
+  log,
+  diceRewards,
+}: {
+  m: SaModel;
+  legal: Obj[];
+  me: Supply | null;
+  names: (seat: number) => string;
+  send: (intent: Obj | null) => void;
+  chosen: number[];
+  setChosen: (v: number[]) => void;
+  chosenOne: number[];
+  setChosenOne: (v: number[]) => void;
+  log: unknown;
+  diceRewards: Record<string, string>;
+}) {
+  const pend = m.pending;
+  const mine = pend !== null && pend.seat === m.you && legal.length > 0;
+  const takes = payments(legal, "take_resources");
+  const parts: preact.JSX.Element[] = [];
+
+  if (pend?.kind === "gather") {
+    const tools = me?.tools ?? [];
+    const oneUse = me?.oneUse ?? [];
+    const choice = mine ? toolChoice(legal) : { tools: false, oneUse: false };
+    const bonus = chosen.reduce((s, i) => s + (tools[i]?.value ?? 0), 0) + chosenOne.reduce((s, i) => s + (oneUse[i] ?? 0), 0);
+    const y = rollYield(pend.dice, mine ? bonus : 0, pend.divisor);
+    const ok = mine ? matchTools(legal, tools, chosen, oneUse, chosenOne) : null;
+    const toggle = (xs: number[], i: number) => (xs.includes(i) ? xs.filter((x) => x !== i) : [...xs, i]);
+    parts.push(
+      <div class="sa-roll" data-testid="sa-roll" key="gather">
+        <span class="sa-label">
+          <span class="sa-swatch" style={{ background: seatColour(pend.seat) }} /> {t("sa.ui.roll", { player: names(pend.seat), good: goodName(pend.good ?? "") })}
+        </span>
+        <span class="sa-dice">
+          {pend.dice.map((f, i) => (
+            <Die key={i} face={f} />
+          ))}
+        </span>
+        <strong data-testid="sa-yield">{t("sa.ui.yield", { total: y.total, amount: y.amount, good: goodName(pend.good ?? "") })}</strong>
+        {mine && (choice.tools || choice.oneUse) && (
+          <span class="sa-tools" data-testid="sa-tools">
+            {tools.map((tool, i) => (
+              <button
+                key={i}
+                class={`sa-tool${chosen.includes(i) ? " chosen" : ""}`}
+                data-testid="sa-tool"
+                data-i={i}
+                disabled={tool.used || !choice.tools}
+                onClick={() => setChosen(toggle(chosen, i))}
+                title={tool.used ? t("sa.used_tool", { n: tool.value }) : t("sa.ui.tool", { n: tool.value })}
+              >
+                {tool.value}
+              </button>
+            ))}
+            {oneUse.map((v, i) => (
+              <button
+                key={`o${i}`}
+                class={`sa-tool one-use${chosenOne.includes(i) ? " chosen" : ""}`}
+                data-testid="sa-one-use"
+                data-i={i}
+                disabled={!choice.oneUse}
+                onClick={() => setChosenOne(toggle(chosenOne, i))}
+                title={t("sa.btn.one_use", { n: v })}
+              >
+                {v}
+              </button>
+            ))}
+            <button class="primary" data-testid="sa-tools-ok" disabled={!ok} onClick={() => send(ok)}>
+              {t("sa.ui.ok")}
+            </button>
+          </span>
+        )}
+        {mine && <span class="small muted">{t("sa.ui.tools_hint")}</span>}
+      </div>,
+    );
+  } else if (pend?.kind === "dice") {
+    const faces = mine ? dieChoices(legal) : new Map<number, Obj>();
+    parts.push(
+      <div class="sa-roll" data-testid="sa-everyone" key="dice">
+        <span class="sa-label">{t("sa.ui.dice_everyone")}</span>
+        <span class="sa-dice">
+          {pend.dice.map((f, i) => {
+            const it = faces.get(f) ?? null;
+            return (
+              <button key={i} class={`sa-pick${it ? " can" : ""}`} data-testid="sa-pick-die" data-face={f} disabled={!it} onClick={() => send(it)}>
+                <Die face={f} />
+                <span class="small">{diceRewards[String(f)] ? goodName(diceRewards[String(f)]) : ""}</span>
+              </button>
+            );
+          })}
+        </span>
+        <span class="small muted">{t("sa.ui.order", { names: pend.order.map(names).join(" → ") })}</span>
+      </div>,
+    );
+  } else if (pend?.kind === "feed") {
+    const feeds = mine ? payments(legal, "feed") : [];
+    const starve = mine ? plain(legal, "starve") : null;
+    parts.push(
+      <div class="sa-roll" data-testid="sa-feed" key="feed">
+        <span class="sa-label">
+          <span class="sa-swatch" style={{ background: seatColour(pend.seat) }} /> {names(pend.seat)}:{" "}
+          {t("sa.ui.feed_short", { n: pend.shortfall ?? 0 })}
+        </span>
+        <span class="sa-pay-list">
+          {feeds.map((p, i) => (
+            <button key={i} class="sa-pay-btn" data-testid="sa-feed-pay" onClick={() => send(p)}>
+              <PayChips intent={p} />
+            </button>
+          ))}
+          {starve && (
+            <button data-testid="sa-starve" onClick={() => send(starve)}>
+              {t("sa.btn.starve")}
+            </button>
+          )}
+        </span>
+      </div>,
+    );
+  } else if (!pend) {
+    const roll = lastRoll(log);
+    if (roll && roll.dice.length) {
+      parts.push(
+        <div class="sa-roll last" data-testid="sa-last-roll" key="last">
+          <span class="sa-label muted">
+            <span class="sa-swatch" style={{ background: seatColour(roll.seat) }} /> {t("sa.ui.last_roll", { player: names(roll.seat), good: goodName(roll.good) })}
+          </span>
+          <span class="sa-dice">
+            {roll.dice.map((f, i) => (
+              <Die key={i} face={f} size={22} />
+            ))}
+          </span>
+          {roll.amount !== null && <span class="muted">{t("sa.ui.gave", { amount: roll.amount, good: goodName(roll.good) })}</span>}
+        </div>,
+      );
+    }
+  }
+  if (takes.length) {
+    parts.push(
+      <div class="sa-roll" data-testid="sa-take" key="take">
+        <span class="sa-label">{t("sa.ui.take_two")}</span>
+        <span class="sa-pay-list">
+          {takes.map((p, i) => (
+            <button key={i} class="sa-pay-btn" data-testid="sa-take-pay" onClick={() => send(p)}>
+              <PayChips intent={p} />
+            </button>
+          ))}
+        </span>
+      </div>,
+    );
+  }
+  return <section class="sa-decision card" data-testid="sa-decision">{parts}</section>;
+}
+
+function SupplyPanel({
+  p,
+  seat,
+  m,
+  names,
+  catalogue,
+}: {
+  p: Supply;
+  seat: number;
+  m: SaModel;
+  names: (seat: number) => string;
+  catalogue: unknown;
+}) {
+  const goods: Record<string, number> = { food: p.food, wood: p.wood, brick: p.brick, stone: p.stone, gold: p.gold };
+  return (
+    <section class={`sa-supply card${seat === m.you ? " own" : ""}`} data-testid="sa-supply" data-seat={seat} style={{ borderLeftColor: seatColour(seat) }}>
+      <div class="sa-supply-head">
+        <span class="sa-swatch" style={{ background: seatColour(seat) }} />
+        <strong>{names(seat)}</strong>
+        {seat === m.you && <span class="muted small">({t("sa.ui.you")})</span>}
+        <span class="sa-score" data-testid="sa-score">
+          {t("sa.ui.score", { n: m.scores[seat] ?? p.score })}
+        </span>
+      </div>
+      <div class="sa-goods">
+        {GOODS.map((g) => (
+          <span key={g} data-testid="sa-res" data-good={g}>
+            <Chip good={g} n={goods[g]} />
+          </span>
+        ))}
+      </div>
+      <div class="sa-stats small">
+        <span title={t("sa.ui.people_home", { home: p.home, people: p.people })}>
+          {t("sa.ui.people")}{" "}
+          <span class="sa-person inline" style={{ background: seatColour(seat) }} /> {p.home}/{p.people}
+        </span>
+        <span>
+          {t("sa.ui.agriculture")} <strong>{p.agriculture}</strong>
+        </span>
+        <span class="sa-toolset">
+          {t("sa.ui.tools")}{" "}
+          {p.tools.length === 0 && <span class="muted">—</span>}
+          {p.tools.map((x, i) => (
+            <span key={i} class={`sa-tool-tile${x.used ? " used" : ""}`} title={x.used ? t("sa.used_tool", { n: x.value }) : t("sa.ui.tool", { n: x.value })}>
+              {x.value}
+            </span>
+          ))}
+          {p.oneUse.map((v, i) => (
+            <span key={`o${i}`} class="sa-tool-tile one-use" title={t("sa.btn.one_use", { n: v })}>
+              {v}
+            </span>
+          ))}
+        </span>
+        {p.anyTwo > 0 && <span>{t("sa.ui.any_two", { n: p.anyTwo })}</span>}
+      </div>
+      {(p.buildings.length > 0 || p.cards.length > 0 || p.hiddenCards > 0) && (
+        <div class="sa-held">
+          {p.buildings.map((id, i) => (
+            <BuildingFace key={`b${i}`} id={id} catalogue={catalogue} />
+          ))}
+          {p.cards.map((id, i) => (
+            <CardFace key={`c${i}`} id={id} catalogue={catalogue} small />
+          ))}
+          {p.hiddenCards > 0 && <span class="muted small">{t("sa.ui.hidden_cards", { n: p.hiddenCards })}</span>}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,263 @@
+// The board's reading of the Stone Age view and its mapping of clicks onto listed
+// intents (model.ts), over views of real games (views.fixture.json, one per kind of
+// decision, written by the Python engine) and a few made by hand.
+import { describe, expect, it } from "vitest";
+import type { View } from "../../store";
+import {
+  building,
+  card,
+  clickSpace,
+  dieChoices,
+  lastRoll,
+  matchTools,
+  type Obj,
+  payments,
+  payOf,
+  placeCounts,
+  plain,
+  readModel,
+  resolveOf,
+  rollYield,
+  spaceAction,
+  spaces,
+  toolChoice,
+  toolValues,
+} from "./model";
+import fixture from "./views.fixture.json";
+
+const CATALOGUE: unknown = fixture.catalogue;
+const VIEWS = fixture.views as unknown as Record<string, View>;
+const legalOf = (v: View) => (v.legal ?? []) as Obj[];
+
+describe("reading the view", () => {
+  it("takes the board, display, stacks and every seat's supply", () => {
+    const v = VIEWS.place;
+    const m = readModel(v);
+    expect(m.phase).toBe("place");
+    expect(m.you).toBe(v.you);
+    expect(m.seats).toBe((v.players as unknown[]).length);
+    expect(Object.keys(m.board)).toEqual(Object.keys(v.board as object));
+    expect(m.board.forest).toHaveLength(m.seats);
+    expect(m.display).toHaveLength(4);
+    expect(m.stacks).toHaveLength(m.seats);
+    expect(m.stacks[0].left).toBe(7);
+    expect(m.players[0]).toMatchObject({ people: 5, food: 12, wood: 0, tools: [], oneUse: [], agriculture: 0 });
+    expect(m.pending).toBeNull();
+  });
+
+  it("reads what is being decided: a roll, dice for everyone, a shortfall", () => {
+    const g = readModel(VIEWS.gather).pending!;
+    expect(g.kind).toBe("gather");
+    expect(g.divisor).toBeGreaterThan(1);
+    expect(g.dice.length).toBeGreaterThan(0);
+    const d = readModel(VIEWS.dice).pending!;
+    expect(d.order.length).toBeGreaterThan(0);
+    expect(readModel(VIEWS.feed).pending!.shortfall).toBeGreaterThan(0);
+  });
+
+  it("assumes nothing for a spectator or a view not yet filled in", () => {
+    const m = readModel({ game: "stone_age", you: null } as View);
+    expect(m.you).toBeNull();
+    expect(m.players).toEqual([]);
+    expect(m.board).toEqual({});
+    expect(m.pending).toBeNull();
+    // A card hidden from this audience is only counted, never named.
+    const p = readModel({ players: [{ cards: [], hidden_cards: 3 }] } as unknown as View).players[0];
+    expect(p.cards).toEqual([]);
+    expect(p.hiddenCards).toBe(3);
+  });
+
+  it("finds the latest roll in the log and what it gave", () => {
+    const log = [
+      { code: "roll", args: { seat: 0, space: "forest", good: "wood", dice: [1, 2] } },
+      { code: "gain", args: { seat: 0, good: "wood", amount: 1, total: 3 } },
+      { code: "roll", args: { seat: 1, space: "river", good: "gold", dice: [6, 6, 1] } },
+    ];
+    expect(lastRoll(log)).toEqual({ seat: 1, space: "river", good: "gold", dice: [6, 6, 1], amount: null });
+    expect(lastRoll(log.slice(0, 2))?.amount).toBe(1);
+    expect(lastRoll([])).toBeNull();
+  });
+});
+
+describe("the catalogue", () => {
+  it("gives the spaces, divisors and dice rewards", () => {
+    const s = spaces(CATALOGUE);
+    expect(s.gather).toEqual(["hunting_grounds", "forest", "clay_pit", "quarry", "river"]);
+    expect(s.village).toEqual(["tool_maker", "hut", "field"]);
+    expect(s.divisors).toEqual([2, 3, 4, 5, 6]);
+    expect(s.capacity).toBe(7);
+    expect(s.diceRewards["6"]).toBe("agriculture");
+    // Before it arrives the engine's own names stand in.
+    expect(spaces(null)).toEqual(s);
+  });
+
+  it("knows every building tile, also from its id alone", () => {
+    for (const b of fixture.catalogue.buildings) {
+      const fromCat = building(b.id, CATALOGUE);
+      expect(fromCat.kind).toBe(b.kind);
+      // Read from the id the same tile comes out (the catalogue is only late, never different).
+      expect(building(b.id, null)).toEqual(fromCat);
+    }
+    expect(building("BLD_WWB", CATALOGUE)).toMatchObject({ kind: "fixed", cost: { wood: 2, brick: 1 }, points: 10 });
+    expect(building("BLD_4R2K", null)).toMatchObject({ kind: "kinds", resources: 4, kinds: 2 });
+    expect(building("BLD_ANY_1_7", null)).toMatchObject({ kind: "any", min: 1, max: 7 });
+  });
+
+  it("knows every civilization card's top and bottom", () => {
+    expect(fixture.catalogue.cards).toHaveLength(36);
+    expect(card("C02", CATALOGUE)).toEqual({ id: "C02", top: { type: "roll", resource: "gold" }, bottom: { culture: "art" } });
+    expect(card("C02", null)).toBeNull();
+  });
+});
+
+describe("clicks to listed intents", () => {
+  it("offers the listed numbers of people on a space, and sends a single one at once", () => {
+    const legal = legalOf(VIEWS.place);
+    const hunt = clickSpace(legal, "hunting_grounds");
+    expect(hunt.send).toBeNull();
+    expect(hunt.counts.map((c) => c.people)).toEqual(placeCounts(legal, "hunting_grounds").map((c) => c.people));
+    expect(hunt.counts.length).toBeGreaterThan(1);
+    for (const c of hunt.counts) expect(c.intent).toMatchObject({ t: "place", space: "hunting_grounds", people: c.people });
+    // The hut takes exactly two: one listed placement, sent by the click.
+    const hut = clickSpace(legal, "hut");
+    expect(hut.send).toEqual({ t: "place", space: "hut", people: 2 });
+    expect(hut.counts).toEqual([]);
+    expect(spaceAction(legal, "hut", null, 0)).toBe("place");
+  });
+
+  it("counts come in order, each once, only for the space clicked", () => {
+    const legal: Obj[] = [
+      { t: "place", space: "forest", people: 3 },
+      { t: "place", space: "forest", people: 1 },
+      { t: "place", space: "river", people: 2 },
+    ];
+    expect(placeCounts(legal, "forest").map((c) => c.people)).toEqual([1, 3]);
+    expect(clickSpace(legal, "quarry")).toEqual({ send: null, counts: [] });
+    expect(spaceAction(legal, "quarry", null, 0)).toBeNull();
+  });
+
+  it("resolves the space clicked, only one of those listed", () => {
+    const v = VIEWS.resolve;
+    const legal = legalOf(v);
+    const m = readModel(v);
+    for (const space of Object.keys(m.board)) {
+      const listed = resolveOf(legal, space);
+      expect(clickSpace(legal, space).send).toBe(listed);
+      expect(spaceAction(legal, space, null, m.you)).toBe(listed ? "resolve" : null);
+      if (listed) expect(m.board[space][m.you!]).toBeGreaterThan(0);
+    }
+  });
+
+  it("pays for the building or card being resolved with a listed payment, or leaves it", () => {
+    for (const [kind, name] of [["building", "build"], ["card", "buy_card"]] as const) {
+      const v = VIEWS[kind];
+      const m = readModel(v);
+      const legal = legalOf(v);
+      const pays = payments(legal, name);
+      expect(pays.length).toBeGreaterThan(0);
+      expect(spaceAction(legal, m.pending!.space!, m.pending, m.you)).toBe("pay");
+      // Another seat's decision is not clickable here.
+      expect(spaceAction(legal, m.pending!.space!, m.pending, m.you! + 1)).toBeNull();
+      expect(plain(legal, "decline")).toEqual({ t: "decline" });
+      for (const p of pays) {
+        const total = payOf(p).reduce((s, [, n]) => s + n, 0);
+        expect(total).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("adds tools by their values: either of two equal tools picks the one listed intent", () => {
+    const v = VIEWS.gather_equal;
+    const m = readModel(v);
+    const me = m.players[m.you!];
+    const legal = legalOf(v);
+    expect(toolChoice(legal)).toEqual({ tools: true, oneUse: false });
+    const one = matchTools(legal, me.tools, [2], me.oneUse, []);
+    expect(one).not.toBeNull();
+    expect(legal).toContain(one);
+    expect(toolValues(one!, me.tools)).toEqual([me.tools[2].value]);
+    expect(matchTools(legal, me.tools, [], me.oneUse, [])).toEqual({ t: "use_tools", tools: [], one_use: [] });
+    expect(matchTools(legal, me.tools, [1, 2], me.oneUse, [])).toBe(matchTools(legal, me.tools, [0, 1], me.oneUse, []));
+  });
+
+  it("adds one-use tools, and refuses a used tool the list does not name", () => {
+    const v = VIEWS.gather_one_use;
+    const m = readModel(v);
+    const me = m.players[m.you!];
+    const legal = legalOf(v);
+    const used = me.tools.findIndex((x) => x.used);
+    const free = me.tools.findIndex((x) => !x.used);
+    expect(toolChoice(legal)).toEqual({ tools: true, oneUse: true });
+    expect(matchTools(legal, me.tools, [free], me.oneUse, [0])).toEqual({ t: "use_tools", tools: [free], one_use: [me.oneUse[0]] });
+    expect(matchTools(legal, me.tools, [used], me.oneUse, [])).toBeNull();
+  });
+
+  it("computes the roll's yield with the chosen bonus", () => {
+    expect(rollYield([5, 6], 0, 2)).toEqual({ total: 11, amount: 5 });
+    expect(rollYield([5, 6], 1, 2)).toEqual({ total: 12, amount: 6 });
+    expect(rollYield([3], 0, null)).toEqual({ total: 3, amount: 0 });
+  });
+
+  it("takes a die from dice for everyone by its face", () => {
+    const v = VIEWS.dice;
+    const legal = legalOf(v);
+    const faces = dieChoices(legal);
+    for (const f of readModel(v).pending!.dice) expect(faces.get(f)).toEqual({ t: "pick_die", face: f });
+  });
+
+  it("offers feeding payments and the penalty as listed", () => {
+    const legal = legalOf(VIEWS.feed);
+    const feeds = payments(legal, "feed");
+    const short = readModel(VIEWS.feed).pending!.shortfall!;
+    for (const p of feeds) expect(payOf(p).reduce((s, [, n]) => s + n, 0)).toBe(short);
+    expect(plain(legal, "starve")).toEqual({ t: "starve" });
+  });
+});
+
+describe("nothing outside legal", () => {
+  /** Every subset of 0..n-1. */
+  const subsets = (n: number): number[][] =>
+    Array.from({ length: 1 << n }, (_, bits) => [...Array(n).keys()].filter((i) => bits & (1 << i)));
+
+  it("every click on every real view gives an element of its own legal list, or nothing", () => {
+    for (const [name, v] of Object.entries(VIEWS)) {
+      const legal = legalOf(v);
+      const m = readModel(v);
+      const sent: Obj[] = [];
+      for (const space of [...Object.keys(m.board), "nowhere"]) {
+        const r = clickSpace(legal, space);
+        if (r.send) sent.push(r.send);
+        sent.push(...r.counts.map((c) => c.intent));
+      }
+      const me = m.you !== null ? m.players[m.you] : null;
+      if (me) {
+        for (const a of subsets(me.tools.length)) {
+          for (const b of subsets(me.oneUse.length)) {
+            const it = matchTools(legal, me.tools, a, me.oneUse, b);
+            if (it) sent.push(it);
+          }
+        }
+      }
+      for (const p of ["build", "buy_card", "feed", "take_resources"] as const) sent.push(...payments(legal, p));
+      sent.push(...dieChoices(legal).values());
+      for (const p of ["decline", "starve"]) {
+        const it = plain(legal, p);
+        if (it) sent.push(it);
+      }
+      for (const it of sent) expect(legal.includes(it), `${name}: ${JSON.stringify(it)}`).toBe(true);
+      // And every listed intent of the board's kinds can be reached by some click.
+      const reachable = new Set(sent);
+      for (const it of legal) expect(reachable.has(it), `${name}: unreachable ${JSON.stringify(it)}`).toBe(true);
+    }
+  });
+
+  it("gives nothing at all when nothing is listed (another seat's turn, a spectator)", () => {
+    const v = { ...VIEWS.gather_equal, legal: [] } as View;
+    const m = readModel(v);
+    const me = m.players[m.pending!.seat];
+    expect(matchTools([], me.tools, [], me.oneUse, [])).toBeNull();
+    expect(clickSpace([], "forest")).toEqual({ send: null, counts: [] });
+    expect(dieChoices([]).size).toBe(0);
+    expect(plain([], "decline")).toBeNull();
+  });
+});
