@@ -45,7 +45,7 @@ const round = async (page: Page) => Number(await page.getByTestId("sa-board").ge
 const spaceBtn = (page: Page, action: string, space?: string) =>
   page.locator(`[data-testid="sa-space"][data-action="${action}"]${space ? `[data-space="${space}"]` : ""} [data-testid="sa-space-btn"]`);
 
-type Did = { what: string; space?: string; people?: number };
+type Did = { what: string; space?: string; people?: number; round?: number };
 
 /** One decision through the board, whatever is asked: place people (the first time
  * two on a gathering space through the number buttons), use a space, confirm the
@@ -89,13 +89,14 @@ async function act(page: Page, placed: Did[]): Promise<Did> {
     did = { what: "resolve", space };
   } else {
     // Placing: the first time two people on a gathering space (chosen with the number
-    // buttons), then the hut when free, then whatever space is lit, as many as listed.
+    // buttons), then the tool maker (a tool for the later rolls), the cheapest card
+    // from the second round on, the hut, then whatever space is lit.
     const gather = ["forest", "clay_pit", "quarry", "river"];
+    const now = await round(page);
+    const firstThisRound = !placed.some((d) => d.round === now);
+    const wanted = placed.length === 0 ? gather : now >= 2 && firstThisRound ? ["card_1", "card_2", "tool_maker", "hut"] : ["tool_maker", "hut"];
     let space: string | null = null;
-    if (!placed.length) {
-      for (const g of gather) if (!space && (await spaceBtn(page, "place", g).count())) space = g;
-    }
-    if (!space && (await spaceBtn(page, "place", "hut").count())) space = "hut";
+    for (const g of wanted) if (!space && (await spaceBtn(page, "place", g).count())) space = g;
     if (!space) space = (await page.locator('[data-testid="sa-space"][data-action="place"]').first().getAttribute("data-space"))!;
     await spaceBtn(page, "place", space).click();
     let people = space === "hut" ? 2 : 1;
@@ -108,14 +109,14 @@ async function act(page: Page, placed: Did[]): Promise<Did> {
       people = Number(await pick.getAttribute("data-n"));
       await pick.click();
     }
-    did = { what: "place", space, people };
+    did = { what: "place", space, people, round: await round(page) };
   }
   await waitVersionAbove(page, v, server);
   return did;
 }
 
 describe("Stone Age in the browser", () => {
-  test("a whole round against an AI player, played on the board", async (t) => {
+  test("two whole rounds against an AI player, played on the board", async (t) => {
     if (!hasStoneAge) t.skip();
     const started = Date.now();
     const { ctx, page } = await newPerson(chrome.browser, server.url, "Ayla");
@@ -146,7 +147,7 @@ describe("Stone Age in the browser", () => {
     const firstVersion = await version(page);
     const done: Did[] = [];
     let shot = false;
-    while ((await round(page)) < 2 && done.length < 40) {
+    while ((await round(page)) < 3 && done.length < 60) {
       if (!(await waitMyTurn(page))) break;
       if (!shot && (await spaceBtn(page, "resolve").count())) {
         shot = true;
@@ -168,17 +169,17 @@ describe("Stone Age in the browser", () => {
       // Wait for the round to move on when the AI player is to act.
       await page.waitForTimeout(20);
       if (await page.getByTestId("result").count()) break;
-      while (!(await page.locator('[data-testid="turn"].mine').count()) && (await round(page)) < 2) await page.waitForTimeout(30);
+      while (!(await page.locator('[data-testid="turn"].mine').count()) && (await round(page)) < 3) await page.waitForTimeout(30);
     }
     console.log(`[stone_age] on the board: ${done.map((d) => d.what + (d.space ? ` ${d.space}` : "") + (d.people ? `×${d.people}` : "")).join(", ")}`);
-    expect(await round(page)).toBeGreaterThanOrEqual(2);
+    expect(await round(page)).toBeGreaterThanOrEqual(3);
     expect(done.map((d) => d.what)).toContain("place");
     expect(done.map((d) => d.what)).toContain("resolve");
     expect(shot).toBe(true);
     expect(await version(page)).toBeGreaterThan(firstVersion);
     // The round ended with feeding: the log says so.
     await page.locator('[data-testid="log"] li', { hasText: "Ayla feeds the people" }).first().waitFor();
-    // Round 2: my people are home again and the board is clear of them.
+    // A new round: my people are home again and the board is clear of them.
     await expect.poll(() => page.locator(`[data-testid="sa-person"][data-seat="${me}"]`).count()).toBe(0);
     expect(Date.now() - started).toBeLessThan(40_000);
     await ctx.close();
