@@ -466,9 +466,12 @@ class Hall:
                 for room, held in zip(ours, got, strict=False):
                     if not held:
                         self._lost(room)
-                    elif refresh:
-                        await room.refresh_directory()
                 if refresh:
+                    # One round trip for all: room by room, a busy process took longer
+                    # than a lease to refresh hundreds of entries, and lost the leases.
+                    await self.broker.dir_put(
+                        "rooms", {r.id: r.directory() for r in ours if r.id in self.rooms}
+                    )
                     self._refreshed = time.monotonic()
                 for room_id, held in zip(orphans, got[len(ours) :], strict=True):
                     if held and room_id not in self.rooms:

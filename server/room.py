@@ -350,10 +350,12 @@ class Room:
                 '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
             )
 
+    def directory(self) -> bytes:
+        """This table's entry in the lobby directory."""
+        return directory_entry(self.summary(), self.broker.shared)
+
     async def refresh_directory(self) -> None:
-        await self.broker.dir_put(
-            "rooms", self.id, directory_entry(self.summary(), self.broker.shared)
-        )
+        await self.broker.dir_put("rooms", {self.id: self.directory()})
 
     def meta(self) -> RoomMeta:
         return RoomMeta(

@@ -158,9 +158,9 @@ async def test_fenced_appends_need_the_lease(broker) -> None:
 
 async def test_directories_and_capped_lists(broker) -> None:
     assert await broker.dir_all("rooms") == {}
-    await broker.dir_put("rooms", "a", b"1")
-    await broker.dir_put("rooms", "b", b"2")
-    await broker.dir_put("rooms", "a", b"3")
+    await broker.dir_put("rooms", {"a": b"1", "b": b"2"})
+    await broker.dir_put("rooms", {})
+    await broker.dir_put("rooms", {"a": b"3"})
     assert await broker.dir_all("rooms") == {"a": b"3", "b": b"2"}
     await broker.dir_delete("rooms", "a")
     assert await broker.dir_all("rooms") == {"b": b"2"}

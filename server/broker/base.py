@@ -11,7 +11,7 @@ each): ``memory`` for a single process, ``redis`` for a hall served by many.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 Handler = Callable[[bytes], None]
@@ -79,8 +79,9 @@ class Broker(Protocol):
 
     async def delete(self, key: str) -> None: ...
 
-    async def dir_put(self, name: str, key: str, value: bytes) -> None:
-        """A directory is a map of keys to values that can be read whole (the lobby)."""
+    async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
+        """A directory is a map of keys to values that can be read whole (the lobby);
+        set these entries of it, in one round trip."""
         ...
 
     async def dir_delete(self, name: str, key: str) -> None: ...

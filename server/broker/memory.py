@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from server.broker.base import Handler, LeaseLost, Stored
 
@@ -79,8 +79,8 @@ class MemoryBroker:
     async def delete(self, key: str) -> None:
         self._keys.pop(key, None)
 
-    async def dir_put(self, name: str, key: str, value: bytes) -> None:
-        self._dirs[name][key] = value
+    async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
+        self._dirs[name].update(entries)
 
     async def dir_delete(self, name: str, key: str) -> None:
         self._dirs[name].pop(key, None)

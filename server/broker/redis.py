@@ -12,7 +12,7 @@ import contextlib
 import logging
 import secrets
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -257,8 +257,10 @@ class RedisBroker:
 
     # --- directories and capped lists -------------------------------------------------
 
-    async def dir_put(self, name: str, key: str, value: bytes) -> None:
-        await self._call(self._redis.hset(self._k(name), key, value))
+    async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
+        if entries:
+            fields: dict[Any, Any] = dict(entries)  # redis-py's Mapping type is invariant
+            await self._call(self._redis.hset(self._k(name), mapping=fields))
 
     async def dir_delete(self, name: str, key: str) -> None:
         await self._call(self._redis.hdel(self._k(name), key))
