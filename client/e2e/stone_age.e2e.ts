@@ -181,6 +181,12 @@ describe("Stone Age in the browser", () => {
     await page.locator('[data-testid="log"] li', { hasText: "Ayla feeds the people" }).first().waitFor();
     // A new round: my people are home again and the board is clear of them.
     await expect.poll(() => page.locator(`[data-testid="sa-person"][data-seat="${me}"]`).count()).toBe(0);
+    // The same table in Japanese.
+    await page.getByTestId("lang").click();
+    await page.getByText("資源獲得場").waitFor();
+    await page.screenshot({ path: screenshotPath("stone_age-board-ja.png"), fullPage: true });
+    await page.getByTestId("lang").click();
+    await page.getByText("Gathering").waitFor();
     expect(Date.now() - started).toBeLessThan(40_000);
     await ctx.close();
   });
