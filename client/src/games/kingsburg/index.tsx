@@ -1,8 +1,10 @@
-// Kingsburg plays through the generic view, in its own words (strings.ts).
-import { GenericBoard } from "../generic";
-import type { BoardProps, GameUi } from "../types";
-import { labels } from "./strings";
+// Kingsburg: a board of its own (board.tsx), drawn from the catalogue's advisors and
+// buildings; its words in strings.ts.
+import type { GameUi } from "../types";
+import { KingsburgBoard, seatExtra } from "./board";
 
 export const kingsburg: GameUi = {
-  Board: (props: BoardProps) => <GenericBoard {...props} labels={labels} />,
+  Board: KingsburgBoard,
+  needsCatalogue: true,
+  seatExtra,
 };
