@@ -31,7 +31,7 @@ import {
   type Supply,
   toolChoice,
 } from "./model";
-import { buildingName, cardBottom, cardName, cardTop, goodName, labels, spaceTitle } from "./strings";
+import { buildingName, cardBottom, cardIsCulture, cardName, cardTop, goodName, labels, spaceTitle } from "./strings";
 import "./board.css";
 
 const seatColour = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
@@ -122,7 +122,7 @@ function BuildingFace({ id, catalogue }: { id: string; catalogue: unknown }) {
 function CardFace({ id, catalogue, small }: { id: string; catalogue: unknown; small?: boolean }) {
   const c = card(id, catalogue);
   const bottom = c?.bottom ?? null;
-  const culture = bottom ? typeof bottom.culture === "string" : !/farmer|tool_maker|hut_builder|shaman/.test(cardBottom(id));
+  const culture = cardIsCulture(id, bottom);
   return (
     <span class={`sa-card${small ? " small" : ""}`} data-card={id} title={cardName(id)}>
       <span class="sa-card-top">{cardTop(id, c?.top)}</span>

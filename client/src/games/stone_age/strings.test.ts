@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { dictionaries, lang, type Lang } from "../../i18n";
 import { card } from "./model";
-import { cardBottom, cardTop } from "./strings";
+import { cardBottom, cardIsCulture, cardTop } from "./strings";
 import fixture from "./views.fixture.json";
 
 const LANGS: Lang[] = ["en", "ja"];
@@ -29,6 +29,7 @@ describe("stone_age board words", () => {
         // Without the catalogue the same words come from the table in strings.ts.
         expect(cardTop(c.id), c.id).toBe(top);
         expect(cardBottom(c.id), c.id).toBe(bottom);
+        expect(cardIsCulture(c.id), c.id).toBe(cardIsCulture(c.id, cat.bottom));
       }
     }
   });

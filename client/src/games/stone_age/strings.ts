@@ -546,6 +546,12 @@ export function cardBottom(id: string, bottom?: Record<string, unknown> | null):
   return count ? w("sa.bottom.figure", { figure: w(`sa.figure.${cult}`), n: count }) : w(`sa.culture.${cult}`);
 }
 
+/** Whether a card's bottom is a culture (green on the board) rather than a figure. */
+export function cardIsCulture(id: string, bottom?: Record<string, unknown> | null): boolean {
+  if (bottom) return typeof bottom.culture === "string";
+  return !(CARDS[id]?.[1] ?? "").includes(":");
+}
+
 /** A good's name for a heading ("Wood", not "wood"). */
 export function goodName(g: string): string {
   const s = good(g);
