@@ -14,11 +14,14 @@ from typing import Any
 
 import msgspec
 
+from protocol.messages import Patch, Snapshot
+from protocol.patch import apply
 from server.broker import Broker
 from server.room import RoomInfo, backlog_key, view_key
 from server.sessions import Player
 
 _VERSION = struct.Struct(">Q")
+_encode = msgspec.msgpack.Encoder().encode
 
 
 class Command(msgspec.Struct, kw_only=True):
@@ -66,10 +69,22 @@ class RemoteRoom:
         return None
 
     async def snapshot(self, broker: Broker, audience: int | None) -> tuple[int, bytes] | None:
+        """The latest view: the owner stores one every few versions (room.VIEW_EVERY)
+        and keeps every patch in the backlog; the patches after the stored view bring
+        it up to date. Read in that order, the backlog is never older than the view."""
         raw = await broker.get(view_key(self.id, audience))
         if raw is None:
             return None
-        return _VERSION.unpack_from(raw)[0], raw[_VERSION.size :]
+        v = _VERSION.unpack_from(raw)[0]
+        newer = await self.patches_since(broker, audience, v)
+        if not newer:
+            return v, raw[_VERSION.size :]
+        view = msgspec.msgpack.decode(raw[_VERSION.size :], type=Snapshot).view
+        for data in newer:
+            patch = msgspec.msgpack.decode(data, type=Patch)
+            view = apply(view, patch.ops)
+            v = patch.v
+        return v, _encode(Snapshot(room=self.id, v=v, view=view))
 
     async def patches_since(
         self, broker: Broker, audience: int | None, v: int

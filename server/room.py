@@ -33,6 +33,10 @@ from server.sessions import Player
 log = logging.getLogger("spieltisch.room")
 
 BACKLOG = 64  # patches kept per audience for clients that resume
+# Versions between the views kept in a shared broker: a reader brings the stored view up
+# to date from the backlog (remote.py). Storing every view would write a whole view per
+# audience per move (tens of KB late in a game) for the rare newcomer on another process.
+VIEW_EVERY = 8
 STATE_EVERY = 25  # moves between snapshots of the state, so a takeover replays little
 DIRECTORY_TTL = 30.0  # seconds a lobby entry lives unless its owner refreshes it
 META_TTL = 24 * 3600.0  # a table untouched for a day is forgotten
@@ -178,7 +182,7 @@ class _Change(NamedTuple):
     audience: Audience
     view: dict[str, Any]
     patch: bytes  # the encoded `patch` message
-    snapshot: bytes  # the encoded `snapshot` message at the new version (shared halls)
+    snapshot: bytes  # the `snapshot` at the new version when it is to be stored, or b""
 
 
 class Room:
@@ -624,9 +628,8 @@ class Room:
         for audience in self.audiences():
             view = audience_view(self.game, state, audience)
             patch = _encode(Patch(room=self.id, v=v, ops=diff(self.views[audience], view)))
-            snapshot = (
-                _encode(Snapshot(room=self.id, v=v, view=view)) if self.broker.shared else b""
-            )
+            keep = self.broker.shared and v % VIEW_EVERY == 0
+            snapshot = _encode(Snapshot(room=self.id, v=v, view=view)) if keep else b""
             changes.append(_Change(audience, view, patch, snapshot))
         return changes
 
@@ -649,7 +652,7 @@ class Room:
                     channel(self.id, c.audience),
                     prefix + c.patch,
                     view_key(self.id, c.audience),
-                    prefix + c.snapshot,
+                    prefix + c.snapshot if c.snapshot else b"",
                     backlog_key(self.id, c.audience),
                     BACKLOG,
                 )

@@ -48,9 +48,9 @@ class Broker(Protocol):
     ) -> int:
         """A room's accepted change, in one atomic step and one round trip: only while
         ``owner`` holds ``lease`` (else LeaseLost, and nothing is done), append
-        ``entry`` to ``log``, then for each item in turn set ``key`` to ``value``,
-        append ``data`` to the capped list ``backlog`` and publish ``data`` on
-        ``channel``. Returns the entry's index."""
+        ``entry`` to ``log``, then for each item in turn set ``key`` to ``value``
+        (unless ``value`` is empty), append ``data`` to the capped list ``backlog``
+        and publish ``data`` on ``channel``. Returns the entry's index."""
         ...
 
     async def subscribe(self, channel: str, handler: Handler) -> None:

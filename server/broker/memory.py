@@ -31,7 +31,8 @@ class MemoryBroker:
     ) -> int:
         index = await self.append_fenced(log, entry, lease, owner)
         for item in items:
-            await self.put(item.key, item.value)
+            if item.value:
+                await self.put(item.key, item.value)
             await self.push_capped(item.backlog, item.data, item.keep)
             await self.publish(item.channel, item.data)
         return index

@@ -69,7 +69,9 @@ end
 redis.call('XADD', KEYS[1], '*', 'e', ARGV[2])
 for i = 1, (#KEYS - 2) / 2 do
   local view, backlog, a = KEYS[1 + 2 * i], KEYS[2 + 2 * i], 4 + 4 * (i - 1)
-  redis.call('SET', view, ARGV[a + 2])
+  if ARGV[a + 2] ~= '' then
+    redis.call('SET', view, ARGV[a + 2])
+  end
   redis.call('RPUSH', backlog, ARGV[a + 1])
   redis.call('LTRIM', backlog, -tonumber(ARGV[a + 3]), -1)
   redis.call('PUBLISH', ARGV[a], ARGV[3] .. ARGV[a + 1])
