@@ -13,6 +13,8 @@ let hasKingsburg = false;
 let shotTaken = false;
 /** Influences whose dice were seen drawn on the advisor clicked. */
 let shownOnAdvisor = 0;
+/** Advisors clicked first that offered a choice of listed moves beside them. */
+let offered = 0;
 
 beforeAll(async () => {
   server = await startServer(["--bot-delay", "0.02"]);
@@ -53,7 +55,8 @@ const choosable = (page: Page) => page.locator('[data-testid="kb-sheet"] button[
 /** Influence by dice: choose dice on the own sheet until advisors light up, then
  * click the highest lit one (a choice offered beside it: the first). Returns the
  * advisor, or null when no choice of dice lights one. */
-async function influence(page: Page, me: number): Promise<number | null> {
+async function influence(page: Page, me: number, advisorFirst: boolean): Promise<number | null> {
+  if (advisorFirst) return influenceAdvisorFirst(page, me);
   for (let tries = 0; tries < 3 && (await choosable(page).count()); tries++) {
     // The die with the highest face first: it reaches the richer advisors.
     const dice = await choosable(page).all();
@@ -79,6 +82,36 @@ async function influence(page: Page, me: number): Promise<number | null> {
   // my group there: "shown" once drawn, "gone" when the view moved past it first.
   const seen = await pollShown(page, advisor, me);
   if (seen === "shown") shownOnAdvisor++;
+  return advisor;
+}
+
+/** Influence by the advisor first: click the highest lit advisor with no dice
+ * chosen; when several listed moves reach it, the board offers them beside it
+ * (nothing is sent yet) and the first offer is clicked. */
+async function influenceAdvisorFirst(page: Page, me: number): Promise<number | null> {
+  const n = await lit(page).count();
+  if (!n) return null;
+  // The test peeks at the listed intents (the page does not need to) for an
+  // advisor several listed influences reach; else the highest lit one.
+  const several = await page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = (window as Any).spieltisch.store.state;
+    const count = new Map<number, number>();
+    for (const i of s.tables[s.current].view.legal as Any[]) if (i.t === "influence") count.set(i.advisor, (count.get(i.advisor) ?? 0) + 1);
+    return [...count.entries()].filter(([, c]) => c > 1).map(([a]) => a);
+  });
+  const target = several.length ? page.locator(`[data-testid="kb-advisor"][data-advisor="${several[0]}"]`) : lit(page).nth(n - 1);
+  const advisor = Number(await target.getAttribute("data-advisor"));
+  const v = await version(page);
+  await target.click();
+  if (several.length) await page.getByTestId("kb-option").first().waitFor();
+  if (await page.getByTestId("kb-option").count()) {
+    offered++;
+    expect(await version(page)).toBe(v);
+    await page.getByTestId("kb-option").first().click();
+  }
+  await waitVersionAbove(page, v, server);
+  if ((await pollShown(page, advisor, me)) === "shown") shownOnAdvisor++;
   return advisor;
 }
 
@@ -108,7 +141,9 @@ async function step(page: Page, me: number, done: { influenced: number[]; built:
   const v = await version(page);
   // Influencing: with no dice chosen, every advisor a listed influence reaches is lit.
   if (await lit(page).count()) {
-    const advisor = await influence(page, me);
+    // The second influence, and later ones until a choice was offered, click the
+    // advisor first and take one of the listed moves offered beside it.
+    const advisor = await influence(page, me, done.influenced.length >= 1 && offered === 0);
     if (advisor !== null) {
       done.influenced.push(advisor);
       return;
@@ -176,7 +211,7 @@ describe("Kingsburg in the browser", () => {
       if (seasonsPlayed >= 1 && done.built.length && !(await viewOf(page)).step.startsWith("influence")) break;
     }
     console.log(
-      `[kingsburg] ${seasonsPlayed} season(s): advisors ${done.influenced.join(", ")}; built ${done.built.join(", ") || "nothing"}; ${done.other} other moves; dice seen on ${shownOnAdvisor} advisor(s)`,
+      `[kingsburg] ${seasonsPlayed} season(s): advisors ${done.influenced.join(", ")}; built ${done.built.join(", ") || "nothing"}; ${done.other} other moves; dice seen on ${shownOnAdvisor} advisor(s); ${offered} choice(s) offered beside an advisor`,
     );
     expect(await version(page)).toBeGreaterThan(startVersion);
     expect(done.influenced.length).toBeGreaterThan(0);

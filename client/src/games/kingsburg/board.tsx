@@ -127,8 +127,24 @@ export function KingsburgBoard(props: BoardProps) {
   const rerolls = legal.some((i) => i.t === "reroll_one");
   const moves = Object.fromEntries(Object.entries(view).filter(([k]) => COMMON.includes(k))) as typeof view;
   const seats = m.players.map((_, i) => i);
-  // Your own sheet first, then the others in seat order.
-  const sheetOrder = m.you === null ? seats : [m.you, ...seats.filter((s) => s !== m.you)];
+  // Your own sheet large on the left (with the prices), the others beside it.
+  const sheet = (s: number) =>
+    cat && (
+      <Sheet
+        key={s}
+        cat={cat}
+        m={m}
+        seat={s}
+        names={names}
+        own={s === m.you}
+        chosen={s === m.you ? chosen : []}
+        builds={s === m.you ? builds : new Set()}
+        pending={s === m.you ? pending : null}
+        diceClickable={(i) => s === m.you && (chosen.includes(i) || canChooseDie(legal, mine, chosen, i) || clickReroll(legal, mine, i).kind === "send")}
+        onDie={onDie}
+        onBuilding={onBuilding}
+      />
+    );
 
   return (
     <div class="kb">
@@ -158,23 +174,9 @@ export function KingsburgBoard(props: BoardProps) {
               setPending(null);
             }}
           />
-          <div class="kb-sheets">
-            {sheetOrder.map((s) => (
-              <Sheet
-                key={s}
-                cat={cat}
-                m={m}
-                seat={s}
-                names={names}
-                own={s === m.you}
-                chosen={s === m.you ? chosen : []}
-                builds={s === m.you ? builds : new Set()}
-                pending={s === m.you ? pending : null}
-                diceClickable={(i) => s === m.you && (chosen.includes(i) || canChooseDie(legal, mine, chosen, i) || clickReroll(legal, mine, i).kind === "send")}
-                onDie={onDie}
-                onBuilding={onBuilding}
-              />
-            ))}
+          <div class={`kb-sheets${mine ? " with-own" : ""}`}>
+            {mine && m.you !== null && sheet(m.you)}
+            <div class="kb-others">{seats.filter((s) => s !== m.you).map(sheet)}</div>
           </div>
         </>
       ) : (
@@ -284,7 +286,8 @@ function Res({ kind, n }: { kind: string; n: number | null }) {
       <span class="kb-res-mark" aria-hidden="true">
         {t(`kb.res_mark.${kind}`)}
       </span>
-      {n !== null && <span class="kb-res-n">{n}</span>}
+      {/* "+2 ×1": a count of +2 tokens must not read as "+21". */}
+      {n !== null && <span class="kb-res-n">{kind === "plus2" ? `×${n}` : n}</span>}
     </span>
   );
 }
@@ -342,8 +345,10 @@ function Advisors({
         const groups = groupsOn(m, a.number);
         const body = (
           <>
-            <span class="kb-adv-num">{a.number}</span>
-            <span class="kb-adv-name">{t(`kb.advisor.${a.id}`)}</span>
+            <span class="kb-adv-head">
+              <span class="kb-adv-num">{a.number}</span>
+              <span class="kb-adv-name">{t(`kb.advisor.${a.id}`)}</span>
+            </span>
             <AdvisorGains a={a} />
             <span class="kb-adv-groups">
               {groups.map((g, k) => (
@@ -400,7 +405,7 @@ function GroupDice({ g, names }: { g: Group; names: (n: number) => string }) {
   return (
     <span class="kb-group" data-testid="kb-group" data-seat={g.seat ?? "neutral"} title={who}>
       {g.dice.map((v, k) => (
-        <Die key={k} value={v} seat={g.seat} size={16} />
+        <Die key={k} value={v} seat={g.seat} size={18} />
       ))}
       {extras.length > 0 && <span class="kb-group-extra">{extras.join(" ")}</span>}
     </span>
