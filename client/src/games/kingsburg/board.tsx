@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { GenericBoard } from "../generic";
+import { PIPS } from "../pips";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import {
   type AdvisorInfo,
@@ -291,15 +292,6 @@ function Res({ kind, n }: { kind: string; n: number | null }) {
     </span>
   );
 }
-
-const PIPS: Record<number, [number, number][]> = {
-  1: [[2, 2]],
-  2: [[1, 1], [3, 3]],
-  3: [[1, 1], [2, 2], [3, 3]],
-  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
-};
 
 /** One die with its pips: in the seat's colour, white with a seat-coloured edge
  * (aid / Farms), or grey for the neutral dice. */

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { GenericBoard } from "../generic";
+import { PIPS } from "../pips";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import {
   building,
@@ -63,15 +64,6 @@ function PayChips({ intent }: { intent: Obj }) {
     </>
   );
 }
-
-const PIPS: Record<number, [number, number][]> = {
-  1: [[2, 2]],
-  2: [[1, 1], [3, 3]],
-  3: [[1, 1], [2, 2], [3, 3]],
-  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
-};
 
 function Die({ face, size = 30 }: { face: number; size?: number }) {
   return (
