@@ -1,4 +1,4 @@
-// The hall with any registered game: lobby, chat commands, the generic table view,
+// The hall with any registered game: lobby, chat commands, the list of legal moves,
 // the language switch and the connection state.
 
 import type { Page } from "playwright-core";
@@ -37,10 +37,10 @@ async function moveOnce(page: Page): Promise<void> {
 }
 
 describe("the hall", () => {
-  test("lobby, chat commands and a generic table played by buttons", async () => {
+  test("lobby, chat commands and a table played by the buttons of its legal moves", async () => {
     const others = games.filter((g) => g.name !== "carcassonne").sort((a, b) => a.min_seats - b.min_seats);
     const generic = others.find((g) => g.name === "stone_age") ?? others[0];
-    expect(generic, "a game without its own board").toBeDefined();
+    expect(generic, "a game besides Carcassonne").toBeDefined();
     const { ctx, page } = await newPerson(chrome.browser, server.url, "Hanna");
     await page.getByTestId("game-select").selectOption(generic!.name);
     await page.getByTestId("create").click();
@@ -66,7 +66,7 @@ describe("the hall", () => {
     await page.getByTestId("chat-input").press("Enter");
     await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
 
-    // The generic view offers each legal intent as a button; play a few.
+    // Below every board, each legal intent is a button too; play a few.
     for (let i = 0; i < 4; i++) {
       const buttons = page.locator('[data-testid="legal"] button');
       await buttons.first().waitFor();
@@ -110,7 +110,7 @@ describe("the hall", () => {
     await ctx.close();
   });
 
-  test("every game without a board of its own plays through the generic view", async () => {
+  test("every game plays through the buttons of its legal moves", async () => {
     const others = games.filter((g) => g.name !== "carcassonne");
     for (const game of others) {
       const { ctx, page } = await newPerson(chrome.browser, server.url, `G-${game.name}`.slice(0, 20));
