@@ -24,7 +24,7 @@ import msgspec
 
 from protocol.messages import Patch, RoomSummary, SeatInfo, Snapshot, Status
 from protocol.patch import diff
-from server.ai import RandomPolicy
+from server.ai import GreedyPolicy
 from server.broker import Broker, BrokerUnavailable, LeaseLost, Stored
 from server.games.base import Game, IllegalIntent, audience_view
 from server.metrics import Metrics
@@ -219,7 +219,7 @@ class Room:
         self.views: dict[Audience, dict[str, Any]] = {}
         self.backlog: dict[Audience, deque[tuple[int, bytes]]] = {}
         self._snapshots: dict[Audience, tuple[int, bytes]] = {}
-        self._policy = RandomPolicy(int.from_bytes(room_id.encode(), "big") & 0xFFFFFFFF)
+        self._policy = GreedyPolicy(int.from_bytes(room_id.encode(), "big") & 0xFFFFFFFF)
         self._bots = 0
         self.mailbox: asyncio.Queue[tuple[Any, ...] | None] = asyncio.Queue()
         self.task = asyncio.create_task(self._run(), name=f"room-{room_id}")

@@ -58,6 +58,10 @@ def play(
             if a is None:
                 assert view["legal"] == []
             assert plain(view)
+            if a is not None:  # the AI's measure of a position only looks at it
+                before = msgspec.msgpack.encode(state)
+                game.value(state, a)
+                assert msgspec.msgpack.encode(state) == before
             # Views reuse what they built before (the log's entries): never stale.
             copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=game.State)
             assert equal(audience_view(game, copy, a), view)

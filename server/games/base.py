@@ -79,6 +79,13 @@ class Game(Protocol):
         that the field types alone cannot express. Called at the start."""
         return None
 
+    def value(self, state: Any, seat: int) -> float | None:
+        """How good ``state`` looks for ``seat`` (higher is better), for the hall's
+        AI players, which pick the legal intent that leads to the best value. None
+        (the default): the game has no such measure, and its AI plays at random.
+        Must not change ``state``."""
+        return None
+
 
 def encode_intent(intent: Any) -> dict[str, Any]:
     """An intent as the plain map a client sends back verbatim (``t`` names it)."""

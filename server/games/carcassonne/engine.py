@@ -236,6 +236,16 @@ class Carcassonne(Game):
             raise IllegalIntent("bad_intent", "Carcassonne knows place, meeple and pass.")
         return state
 
+    def value(self, state: GameState, seat: int) -> float:
+        """The seat's lead if the game ended now (every unfinished feature and farm
+        scored as at the end): what a follower on a growing city is worth shows."""
+        if state.phase != OVER:
+            state = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+            self._final_scoring(state)
+        mine = state.scores[seat]
+        others = [s for i, s in enumerate(state.scores) if i != seat]
+        return float(mine - max(others, default=0))
+
     # -- checks ------------------------------------------------------------------
 
     def _check_place(self, state: GameState, intent: Place) -> None:
