@@ -7,6 +7,7 @@ the same way. See DESIGN.md, "The game contract".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import msgspec
@@ -85,6 +86,12 @@ class Game(Protocol):
         (the default): the game has no such measure, and its AI plays at random.
         Must not change ``state``."""
         return None
+
+
+def lead(scores: Sequence[float], seat: int) -> float:
+    """A seat's points minus the best other seat's: the usual ``Game.value``."""
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return float(scores[seat] - max(others, default=0))
 
 
 def encode_intent(intent: Any) -> dict[str, Any]:

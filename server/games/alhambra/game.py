@@ -53,7 +53,7 @@ from server.games.alhambra.state import (
 )
 from server.games.alhambra.state import Options as GameOptions
 from server.games.alhambra.state import State as GameState
-from server.games.base import Game, IllegalIntent, Result
+from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import LogView
 from server.games.rng import Rng
 
@@ -525,20 +525,16 @@ class Alhambra(Game):
         state.phase = "over"
         state.log.append(Entry("game_over", {"scores": list(state.scores)}))
 
+    def value(self, state: GameState, seat: int) -> float:
+        """The seat's lead if the next scoring came now (majorities and walls as they
+        stand): for the hall's AI."""
+        rnd = min(3, state.rounds + 1)
+        _, _, points = self._round_points(state, rnd)
+        return lead([state.scores[s] + points[s] for s in range(state.seats)], seat)
+
     def _score(self, state: GameState, rnd: int) -> None:
         """§9: majorities per building type (Dirk takes part) and the longest wall."""
-        counts = [[0] * len(TYPES) for _ in range(state.seats)]
-        for seat, city in enumerate(state.cities):
-            for p in city:
-                counts[seat][TILE_TYPE[p.tile]] += 1
-        if state.seats == 2:
-            dirk = [0] * len(TYPES)
-            for t in state.dirk:
-                dirk[TILE_TYPE[t]] += 1
-            counts.append(dirk)
-        buildings = majority_points(counts, rnd)
-        walls = [board.longest_wall(grid_of(state, s)) for s in range(state.seats)]
-        points = [sum(buildings[s]) + walls[s] for s in range(state.seats)]
+        buildings, walls, points = self._round_points(state, rnd)
         for s in range(state.seats):
             state.scores[s] += points[s]
         args: dict[str, Any] = {
@@ -552,6 +548,25 @@ class Alhambra(Game):
             args["dirk"] = sum(buildings[2])
         state.rounds = rnd
         state.log.append(Entry("scoring", args))
+
+    def _round_points(
+        self, state: GameState, rnd: int
+    ) -> tuple[list[list[int]], list[int], list[int]]:
+        """What scoring round ``rnd`` gives: building points per seat (and Dirk's, last,
+        with two seats), longest walls, and each seat's total."""
+        counts = [[0] * len(TYPES) for _ in range(state.seats)]
+        for seat, city in enumerate(state.cities):
+            for p in city:
+                counts[seat][TILE_TYPE[p.tile]] += 1
+        if state.seats == 2:
+            dirk = [0] * len(TYPES)
+            for t in state.dirk:
+                dirk[TILE_TYPE[t]] += 1
+            counts.append(dirk)
+        buildings = majority_points(counts, rnd)
+        walls = [board.longest_wall(grid_of(state, s)) for s in range(state.seats)]
+        points = [sum(buildings[s]) + walls[s] for s in range(state.seats)]
+        return buildings, walls, points
 
     # --- legal -----------------------------------------------------------------------
 

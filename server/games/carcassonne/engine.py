@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
-from server.games.base import Game, IllegalIntent, Result
+from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import LogView
 from server.games.rng import Rng
 
@@ -242,9 +242,7 @@ class Carcassonne(Game):
         if state.phase != OVER:
             state = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
             self._final_scoring(state)
-        mine = state.scores[seat]
-        others = [s for i, s in enumerate(state.scores) if i != seat]
-        return float(mine - max(others, default=0))
+        return lead(state.scores, seat)
 
     # -- checks ------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from server.games.base import Game, IllegalIntent, Result
+from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.kingsburg import rules
 from server.games.kingsburg.data import (
     ADVISOR_COUNT,
@@ -143,6 +143,10 @@ class Kingsburg(Game):
         if state.step in SEQUENTIAL:
             return frozenset({state.turn}) if state.turn >= 0 else frozenset()
         return frozenset(i for i, c in enumerate(state.choices) if c is not None)
+
+    def value(self, state: KState, seat: int) -> float:
+        """The seat's lead in victory points: for the hall's AI."""
+        return lead([p.vp for p in state.players], seat)
 
     def result(self, state: KState) -> Result | None:
         if state.step != "over":

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from server.games.base import Game, IllegalIntent, Result
+from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import LogView
 from server.games.rng import Rng
 from server.games.stone_age import payments
@@ -708,6 +708,11 @@ class StoneAge(Game):
             out["scores"] = [p.score for p in s.players]
         out["log"] = _LOG(s.log, None)
         return out
+
+    def value(self, state: GameState, seat: int) -> float:
+        """The seat's lead in final points if the game ended now (culture sets,
+        multipliers and resources counted): for the hall's AI."""
+        return lead([breakdown(p)["total"] for p in state.players], seat)
 
     def result(self, state: GameState) -> Result | None:
         if state.phase != "over":
