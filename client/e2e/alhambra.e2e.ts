@@ -4,7 +4,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 let server: Server;
 let chrome: Chrome;
@@ -24,16 +24,6 @@ afterAll(async () => {
 });
 
 /** Wait until the page says it is my turn; false once the game is over. */
-async function waitMyTurn(page: Page, timeout = 20_000): Promise<boolean> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.getByTestId("result").count()) return false;
-    if (await page.locator('[data-testid="turn"].mine').count()) return true;
-    if (Date.now() > deadline) throw new Error("my turn did not come");
-    await page.waitForTimeout(30);
-  }
-}
-
 type Done = "place" | "reserve" | "build" | "buy" | "take" | "other";
 
 /** One action through the board: build from the reserve or put a bought tile there

@@ -169,6 +169,22 @@ export async function waitVersionAbove(page: Page, v: number, server?: Server, t
   }
 }
 
+/** Wait until the player to move is this page's (true) or the game is over (false).
+ * `withMoves`: also until its list of legal moves has come. */
+export async function waitMyTurn(page: Page, { timeout = 20_000, withMoves = false } = {}): Promise<boolean> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.getByTestId("result").count()) return false;
+    if (
+      (await page.locator('[data-testid="turn"].mine').count()) &&
+      (!withMoves || (await page.locator('[data-testid="legal"] button').count()))
+    )
+      return true;
+    if (Date.now() > deadline) throw new Error("my turn did not come");
+    await page.waitForTimeout(30);
+  }
+}
+
 export function screenshotPath(name: string): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   return join(RESULTS_DIR, name);

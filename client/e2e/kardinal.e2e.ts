@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 let server: Server;
 let chrome: Chrome;
@@ -34,16 +34,6 @@ async function mySeat(page: Page): Promise<number> {
     const s = (window as Any).spieltisch.store.state;
     return s.tables[s.current].view.you as number;
   });
-}
-
-async function waitMyTurn(page: Page, timeout = 20_000): Promise<boolean> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.getByTestId("result").count()) return false;
-    if (await page.locator('[data-testid="turn"].mine').count()) return true;
-    if (Date.now() > deadline) throw new Error("my turn did not come");
-    await page.waitForTimeout(30);
-  }
 }
 
 const litSpaces = (page: Page) => page.locator('[data-testid="space"][data-target]');

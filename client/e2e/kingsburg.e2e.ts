@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 let server: Server;
 let chrome: Chrome;
@@ -39,16 +39,6 @@ async function viewOf(page: Page): Promise<{ you: number; phase: number; year: n
 }
 
 /** Wait until the page says it is my move; false once the game is over. */
-async function waitMyTurn(page: Page, timeout = 20_000): Promise<boolean> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.getByTestId("result").count()) return false;
-    if (await page.locator('[data-testid="turn"].mine').count()) return true;
-    if (Date.now() > deadline) throw new Error("my move did not come");
-    await page.waitForTimeout(30);
-  }
-}
-
 const lit = (page: Page) => page.locator('[data-testid="kb-advisor"][data-target]');
 const choosable = (page: Page) => page.locator('[data-testid="kb-sheet"] button[data-testid="kb-die"][aria-pressed="false"]');
 

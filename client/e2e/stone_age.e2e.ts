@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 let server: Server;
 let chrome: Chrome;
@@ -22,16 +22,6 @@ afterAll(async () => {
   await chrome?.close();
   await server?.stop();
 });
-
-async function waitMyTurn(page: Page, timeout = 20_000): Promise<boolean> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.getByTestId("result").count()) return false;
-    if ((await page.locator('[data-testid="turn"].mine').count()) && (await page.locator('[data-testid="legal"] button').count())) return true;
-    if (Date.now() > deadline) throw new Error("my turn did not come");
-    await page.waitForTimeout(30);
-  }
-}
 
 async function mySeat(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -148,7 +138,7 @@ describe("Stone Age in the browser", () => {
     const done: Did[] = [];
     let shot = false;
     while ((await round(page)) < 3 && done.length < 60) {
-      if (!(await waitMyTurn(page))) break;
+      if (!(await waitMyTurn(page, { withMoves: true }))) break;
       if (!shot && (await spaceBtn(page, "resolve").count())) {
         shot = true;
         await page.screenshot({ path: screenshotPath("stone_age-board.png"), fullPage: true });
