@@ -145,8 +145,16 @@ class Kingsburg(Game):
         return frozenset(i for i, c in enumerate(state.choices) if c is not None)
 
     def value(self, state: KState, seat: int) -> float:
-        """The seat's lead in victory points: for the hall's AI."""
-        return lead([p.vp for p in state.players], seat)
+        """The seat's lead in victory points, with what turns into points later
+        weighed in (goods pay for buildings, soldiers win battles, +2 tokens help
+        reach advisors): for the hall's AI."""
+        return lead(
+            [
+                3 * p.vp + p.goods_total() + p.soldiers + p.plus2 + 2 * len(p.buildings)
+                for p in state.players
+            ],
+            seat,
+        )
 
     def result(self, state: KState) -> Result | None:
         if state.step != "over":
