@@ -711,8 +711,19 @@ class StoneAge(Game):
 
     def value(self, state: GameState, seat: int) -> float:
         """The seat's lead in final points if the game ended now (culture sets,
-        multipliers and resources counted): for the hall's AI."""
-        return lead([breakdown(p)["total"] for p in state.players], seat)
+        multipliers and resources counted), with what produces later weighed in
+        (people, fields, tools, food): for the hall's AI."""
+        return lead(
+            [
+                breakdown(p)["total"]
+                + 4 * p.people
+                + 3 * p.agriculture
+                + 2 * sum(p.tools)
+                + p.food // 2
+                for p in state.players
+            ],
+            seat,
+        )
 
     def result(self, state: GameState) -> Result | None:
         if state.phase != "over":
