@@ -33,10 +33,8 @@ class RandomPolicy:
 class GreedyPolicy(RandomPolicy):
     def choose(self, game: Game, state: Any, seat: int) -> Any | None:
         options = game.legal(state, seat)
-        if not options:
-            return None
-        if len(options) == 1 or game.value(state, seat) is None:
-            return self._rng.choice(options)
+        if len(options) < 2 or not has_value(game):
+            return self._rng.choice(options) if options else None
         if len(options) > SAMPLE:
             options = self._rng.sample(options, SAMPLE)
         saved = msgspec.msgpack.encode(state)
@@ -45,10 +43,9 @@ class GreedyPolicy(RandomPolicy):
         for intent in options:
             copy = msgspec.msgpack.decode(saved, type=game.State)
             try:
-                after = game.apply(copy, seat, intent)
+                value = game.value(game.apply(copy, seat, intent), seat)
             except IllegalIntent:
                 continue
-            value = game.value(after, seat)
             if value is None:
                 continue
             if value > best_value:
@@ -56,3 +53,8 @@ class GreedyPolicy(RandomPolicy):
             elif value == best_value:
                 best.append(intent)
         return self._rng.choice(best or options)
+
+
+def has_value(game: Game) -> bool:
+    """Whether the game measures positions (it overrides ``Game.value``)."""
+    return getattr(type(game), "value", Game.value) is not Game.value

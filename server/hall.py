@@ -463,7 +463,7 @@ class Hall:
                     self.node,
                     ttl,
                 )
-                for room, held in zip(ours, got, strict=False):
+                for room, held in zip(ours, got[: len(ours)], strict=True):
                     if not held:
                         self._lost(room)
                 if refresh:

@@ -554,7 +554,7 @@ class Room:
 
     async def _append(self, entry: bytes) -> None:
         if self.broker.shared:
-            await self.broker.append_fenced(self.log_key, entry, lease_key(self.id), self.node)
+            await self.broker.commit(self.log_key, entry, lease_key(self.id), self.node, ())
         else:
             await self.broker.append(self.log_key, entry)
 

@@ -141,18 +141,18 @@ async def test_many_leases_are_taken_and_renewed_at_once(broker) -> None:
     assert await broker.acquire("lease:a", "B", ttl=1)
 
 
-async def test_fenced_appends_need_the_lease(broker) -> None:
+async def test_commits_need_the_lease(broker) -> None:
     with pytest.raises(LeaseLost):
-        await broker.append_fenced("log:f", b"0", "lease:f", "A")
+        await broker.commit("log:f", b"0", "lease:f", "A", ())
     assert await broker.acquire("lease:f", "A", ttl=0.2)
-    assert await broker.append_fenced("log:f", b"0", "lease:f", "A") == 0
+    assert await broker.commit("log:f", b"0", "lease:f", "A", ()) == 0
     with pytest.raises(LeaseLost):
-        await broker.append_fenced("log:f", b"x", "lease:f", "B")
+        await broker.commit("log:f", b"x", "lease:f", "B", ())
     await asyncio.sleep(0.3)  # A's lease runs out, as for a process paused too long
     assert await broker.acquire("lease:f", "B", ttl=0.2)
     with pytest.raises(LeaseLost):
-        await broker.append_fenced("log:f", b"late", "lease:f", "A")
-    assert await broker.append_fenced("log:f", b"1", "lease:f", "B") == 1
+        await broker.commit("log:f", b"late", "lease:f", "A", ())
+    assert await broker.commit("log:f", b"1", "lease:f", "B", ()) == 1
     assert await broker.read_log("log:f") == [b"0", b"1"]
 
 

@@ -50,5 +50,5 @@ def test_the_cache_is_bounded() -> None:
     logs = [[str(i)] for i in range(10)]
     for log in logs:
         view(log, None)
-    assert len(view._cache) == 3
+    assert len(view._cache) == 3  # the oldest logs were let go
     assert [e["code"] for e in view(logs[0], None)] == ["0"]

@@ -47,7 +47,9 @@ class Broker(Protocol):
         self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
     ) -> int:
         """A room's accepted change, in one atomic step and one round trip: only while
-        ``owner`` holds ``lease`` (else LeaseLost, and nothing is done), append
+        ``owner`` holds ``lease`` (else LeaseLost, and nothing is done: the fence that
+        keeps a process that lost its lease, paused or cut off, from ever writing after
+        its successor), append
         ``entry`` to ``log``, then for each item in turn set ``key`` to ``value``
         (unless ``value`` is empty), append ``data`` to the capped list ``backlog``
         and publish ``data`` on ``channel``. Returns the entry's index."""
@@ -61,12 +63,6 @@ class Broker(Protocol):
 
     async def append(self, log: str, entry: bytes) -> int:
         """Append to a room log; returns the entry's index (0-based)."""
-        ...
-
-    async def append_fenced(self, log: str, entry: bytes, lease: str, owner: str) -> int:
-        """Append only while ``owner`` holds ``lease``, in one atomic step, so that a
-        process that lost its lease (paused, cut off) can never write after its
-        successor; raises LeaseLost otherwise."""
         ...
 
     async def read_log(self, log: str, start: int = 0) -> list[bytes]: ...

@@ -29,7 +29,10 @@ class MemoryBroker:
     async def commit(
         self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
     ) -> int:
-        index = await self.append_fenced(log, entry, lease, owner)
+        held = self._leases.get(lease)
+        if held is None or held[0] != owner or held[1] <= self._clock():
+            raise LeaseLost(lease)
+        index = await self.append(log, entry)
         for item in items:
             if item.value:
                 await self.put(item.key, item.value)
@@ -51,12 +54,6 @@ class MemoryBroker:
         entries = self._logs[log]
         entries.append(entry)
         return len(entries) - 1
-
-    async def append_fenced(self, log: str, entry: bytes, lease: str, owner: str) -> int:
-        held = self._leases.get(lease)
-        if held is None or held[0] != owner or held[1] <= self._clock():
-            raise LeaseLost(lease)
-        return await self.append(log, entry)
 
     async def read_log(self, log: str, start: int = 0) -> list[bytes]:
         return list(self._logs.get(log, ())[start:])

@@ -78,14 +78,6 @@ for i = 1, (#KEYS - 2) / 2 do
 end
 return redis.call('XLEN', KEYS[1]) - 1
 """
-# Append to the log only while the lease is ours: the fence against a paused owner.
-_APPEND_FENCED = """
-if redis.call('GET', KEYS[2]) ~= ARGV[2] then
-  return -1
-end
-redis.call('XADD', KEYS[1], '*', 'e', ARGV[1])
-return redis.call('XLEN', KEYS[1]) - 1
-"""
 
 
 class RedisBroker:
@@ -118,7 +110,6 @@ class RedisBroker:
         self._acquire = self._redis.register_script(_ACQUIRE)
         self._acquire_many = self._redis.register_script(_ACQUIRE_MANY)
         self._release = self._redis.register_script(_RELEASE)
-        self._append_fenced = self._redis.register_script(_APPEND_FENCED)
         self._commit = self._redis.register_script(_COMMIT)
 
     def _k(self, key: str) -> str:
@@ -228,14 +219,6 @@ class RedisBroker:
             pipe.xlen(self._k(log_name))
             _, length = await self._call(pipe.execute())
         return int(length) - 1
-
-    async def append_fenced(self, log_name: str, entry: bytes, lease: str, owner: str) -> int:
-        index = await self._call(
-            self._append_fenced(keys=[self._k(log_name), self._k(lease)], args=[entry, owner])
-        )
-        if int(index) < 0:
-            raise LeaseLost(lease)
-        return int(index)
 
     async def read_log(self, log_name: str, start: int = 0) -> list[bytes]:
         rows = await self._call(self._redis.xrange(self._k(log_name)))

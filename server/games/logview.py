@@ -15,16 +15,42 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 Convert = Callable[[Any, "int | None"], "dict[str, Any] | None"]
+T = TypeVar("T")
+
+
+class ByIdentity(Generic[T]):
+    """What was built for a live object (a state's list), at most ``size`` of them, the
+    newest kept: those of the rooms being played. ``get(obj, part, make)`` gives the
+    entry for ``(obj, part)``, made by ``make()`` when there is none. The object is held
+    by its entry, so its id cannot be reused by another while the entry lives."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._cache: OrderedDict[tuple[int, Any], tuple[object, T]] = OrderedDict()
+
+    def get(self, obj: object, part: Any, make: Callable[[], T]) -> T:
+        key = (id(obj), part)
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] is obj:
+            self._cache.move_to_end(key)
+            return hit[1]
+        value = make()
+        self._cache[key] = (obj, value)
+        if len(self._cache) > self._size:
+            self._cache.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._cache)
 
 
 class _Built:
-    __slots__ = ("log", "consumed", "last", "out")
+    __slots__ = ("consumed", "last", "out")
 
-    def __init__(self, log: list[Any]) -> None:
-        self.log = log  # held, so its id cannot be reused while this is cached
+    def __init__(self) -> None:
         self.consumed = 0
         self.last: Any = None
         self.out: list[dict[str, Any]] = []
@@ -34,29 +60,19 @@ class LogView:
     """``view(log, seat)``: the converted entries an audience may see, as a new list.
 
     ``convert(entry, seat)`` gives an entry's map for that audience, or None to leave
-    it out. Results are cached per (log object, audience), at most ``size`` of them;
-    the cache holds the newest logs, those of the rooms being played."""
+    it out. Results are cached per (log object, audience), at most ``size`` of them."""
 
     def __init__(self, convert: Convert, size: int = 4096) -> None:
         self._convert = convert
-        self._size = size
-        self._cache: OrderedDict[tuple[int, int | None], _Built] = OrderedDict()
+        self._cache: ByIdentity[_Built] = ByIdentity(size)
 
     def __call__(self, log: list[Any], seat: int | None) -> list[dict[str, Any]]:
-        key = (id(log), seat)
-        built = self._cache.get(key)
-        if (
-            built is None
-            or built.log is not log
-            or built.consumed > len(log)
-            or (built.consumed and log[built.consumed - 1] is not built.last)
+        built = self._cache.get(log, seat, _Built)
+        if built.consumed > len(log) or (
+            built.consumed and log[built.consumed - 1] is not built.last
         ):
-            built = _Built(log)
-            self._cache[key] = built
-            if len(self._cache) > self._size:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
+            # Not only appended to since: start again.
+            built.consumed, built.last, built.out = 0, None, []
         convert, out = self._convert, built.out
         for entry in log[built.consumed :]:
             item = convert(entry, seat)

@@ -7,13 +7,12 @@ then the next seat draws; tiles that fit nowhere are removed with a log entry.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any, ClassVar, Literal
 
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result, lead
-from server.games.logview import LogView
+from server.games.logview import ByIdentity, LogView
 from server.games.rng import Rng
 
 from . import tiles as catalogue_data
@@ -537,26 +536,16 @@ class _TileViews:
     """The view's map of each placed tile, built again only when the tile's followers
     change. Like the log's entries (see logview.py), the maps are shared by every
     audience and by the next views, so the room's diff passes over them by identity.
-    Cached per board (its tile list), at most ``size`` boards."""
+    Cached per board (its tile list)."""
 
-    def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._cache: OrderedDict[int, tuple[list[Placed], list[Placed], list[dict[str, Any]]]]
-        self._cache = OrderedDict()
+    def __init__(self) -> None:
+        # per board: the tiles the maps were built from, and the maps
+        self._cache: ByIdentity[tuple[list[Placed], list[dict[str, Any]]]] = ByIdentity()
 
     def __call__(
         self, tiles: list[Placed], on_tile: dict[int, list[dict[str, Any]]]
     ) -> list[dict[str, Any]]:
-        key = id(tiles)
-        hit = self._cache.get(key)
-        if hit is None or hit[0] is not tiles:
-            hit = (tiles, [], [])  # the board's list (held, so its id stays unique), then per tile
-            self._cache[key] = hit
-            if len(self._cache) > self._size:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        _, placed, out = hit
+        placed, out = self._cache.get(tiles, None, lambda: ([], []))
         del placed[len(tiles) :], out[len(tiles) :]
         for i, p in enumerate(tiles):
             meeples = on_tile.get(i, [])
