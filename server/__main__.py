@@ -10,7 +10,7 @@ import sys
 import uvicorn
 
 from server.app import create_app
-from server.hall import Limits
+from server.limits import Limits
 
 
 def tune_gc() -> None:

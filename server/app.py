@@ -27,7 +27,7 @@ CLIENT_DIST = Path(__file__).resolve().parent.parent / "client" / "dist"
 
 _NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>spieltisch</title>
 <p>The browser client is not built. Run <code>make run</code> from the project root,
-or connect any websocket client to <code>/ws</code> (see PROTOCOL.md).</p>"""
+or connect any websocket client to <code>/ws</code> (see protocol/README.md).</p>"""
 
 
 def create_app(

@@ -11,7 +11,8 @@ import uvicorn
 
 from server import games
 from server.app import create_app
-from server.hall import Hall, Limits
+from server.hall import Hall
+from server.limits import Limits
 from tests.support import toy
 from tests.support.client import Client
 from tests.support.tables import open_table

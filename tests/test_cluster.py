@@ -11,7 +11,7 @@ import pytest
 
 from server.broker.redis import RedisBroker
 from server.games import get
-from server.room import LogAct, replay
+from server.room.record import LogAct, replay
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
 from tests.support.redis_server import RedisServer

@@ -58,7 +58,10 @@ async def test_a_successor_rebuilds_from_the_saved_state_and_the_log_after_it(re
     import struct
 
     from server.metrics import Metrics
-    from server.room import STATE_EVERY, Room, RoomMeta, meta_key, state_key
+    from server.keys import meta_key, state_key
+    from server.room import Room
+    from server.room.ledger import STATE_EVERY
+    from server.room.record import RoomMeta
     from server.sessions import Player
 
     srv, _ = redis_hall

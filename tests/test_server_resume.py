@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from server.room import replay
+from server.room.record import replay
 from tests.support.client import Client
 
 

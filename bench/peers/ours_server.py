@@ -25,7 +25,7 @@ import tablegame  # noqa: E402
 from server import games  # noqa: E402
 from server.__main__ import tune_gc  # noqa: E402
 from server.app import create_app  # noqa: E402
-from server.hall import Limits  # noqa: E402
+from server.limits import Limits  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,150 @@
+"""One frame from a client, and what it does.
+
+Checked in order: the frame's size, the connection's rate, that it decodes as a client
+message of the protocol, and that the connection has said hello. Then each message
+goes to the part of the hall that handles it: the lobby, the tables, the fan-out, or
+the table's actor (through its inbox). Whatever goes wrong is answered with an `error`
+carrying the message's id, a stable code and a reason, and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from protocol import codec
+from protocol import messages as m
+from server.broker import BrokerUnavailable
+from server.connection import Connection
+from server.events import ChatEvent
+from server.games.base import IllegalIntent
+from server.keys import events_channel
+from server.sessions import NAME_MAX, clean_name
+
+if TYPE_CHECKING:
+    from server.hall import Hall
+
+log = logging.getLogger("spieltisch.hub")
+
+CHAT_MAX = 500
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class Dispatcher:
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+
+    async def receive(self, conn: Connection, data: bytes | str) -> None:
+        """Handle one frame. Nothing a client sends may escape as an exception."""
+        hall = self.hall
+        hall.metrics.messages_in += 1
+        conn.json = isinstance(data, str)
+        limit = hall.limits.frame_bytes
+        if len(data) > limit:
+            hall.error(conn, _loose_id(data), "too_large", f"Frames are limited to {limit} bytes.")
+            return
+        if not conn.bucket.take():
+            hall.error(conn, _loose_id(data), "rate_limited", "Too many messages; slow down.")
+            return
+        try:
+            msg = codec.decode_client(data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            hall.error(conn, _loose_id(data), "bad_message", f"Cannot read that message: {e}")
+            return
+        try:
+            await self.dispatch(conn, msg)
+        except IllegalIntent as e:
+            hall.error(conn, msg.id, e.code, e.message)
+        except BrokerUnavailable:
+            # Finding a table, a session or a stored view in the shared broker failed:
+            # nothing was changed, and the client may try again.
+            hall.error(conn, msg.id, "unavailable", "The hall's storage is unreachable; try again.")
+        except Exception:
+            log.exception("hub: %s failed", type(msg).__name__)
+            hall.error(
+                conn,
+                msg.id,
+                "internal_error",
+                "The server could not handle that; nothing was changed.",
+            )
+
+    async def dispatch(self, conn: Connection, msg: Any) -> None:
+        hall = self.hall
+        if isinstance(msg, m.Ping):
+            conn.send(m.Pong(id=msg.id))
+            return
+        if isinstance(msg, m.Hello):
+            await self._hello(conn, msg)
+            return
+        if conn.player is None:
+            raise IllegalIntent("bad_message", "Say hello first: the first message is `hello`.")
+        tables, fanout = hall.tables, hall.fanout
+        match msg:
+            case m.Rooms():
+                await hall.lobby.watch(conn)
+            case m.Create():
+                await fanout.enter(
+                    conn, await tables.open(conn.player, msg.game, msg.options), None
+                )
+            case m.Enter():
+                await fanout.enter(conn, await tables.find(msg.room), msg.v)
+            case m.Sit():
+                room = await tables.find(msg.room)
+                if msg.room not in conn.rooms:
+                    await fanout.enter(conn, room, None)
+                hall.inbox.submit(room, "sit", conn, msg)
+            case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act():
+                hall.inbox.submit(
+                    await tables.find(msg.room), type(msg).__name__.lower(), conn, msg
+                )
+            case m.Chat():
+                await self._chat(conn, msg)
+            case m.Resync():
+                room = await tables.find(msg.room)
+                if room.status == "waiting":
+                    raise IllegalIntent(
+                        "not_started", "The game has not started; there is no view yet."
+                    )
+                if msg.room not in conn.rooms:
+                    await fanout.enter(conn, room, None)
+                else:
+                    await fanout.attach(conn, room, None)
+            case m.Leave():
+                await tables.find(msg.room)
+                await fanout.leave(conn, msg.room)
+
+    async def _hello(self, conn: Connection, msg: m.Hello) -> None:
+        if conn.player is not None:
+            raise IllegalIntent("bad_message", "This connection has already said hello.")
+        name = clean_name(msg.name)
+        if name is None:
+            raise IllegalIntent("bad_message", f"A name is 1 to {NAME_MAX} printable characters.")
+        token, player = await self.hall.sessions.resume_or_create(msg.token, name, msg.lang)
+        conn.player = player
+        conn.send(m.Welcome(token=token, player=player.id, name=player.name))
+
+    async def _chat(self, conn: Connection, msg: m.Chat) -> None:
+        assert conn.player is not None
+        room = await self.hall.tables.find(msg.room)
+        if conn not in self.hall.fanout.members.get(room.id, ()):
+            raise IllegalIntent("unknown_room", "Enter the table before you chat there.")
+        text = "".join(ch for ch in msg.text if ch.isprintable()).strip()
+        if not text:
+            raise IllegalIntent("bad_message", "An empty chat line.")
+        if len(text) > CHAT_MAX:
+            raise IllegalIntent("too_large", f"Chat lines are limited to {CHAT_MAX} characters.")
+        event = ChatEvent(from_=conn.player.name, text=text, at=time.time())
+        await self.hall.broker.publish(events_channel(room.id), _encode(event))
+
+
+def _loose_id(data: bytes | str) -> int | None:
+    """The ``id`` of a message that failed to decode, when there is one to echo."""
+    try:
+        raw = msgspec.json.decode(data) if isinstance(data, str) else msgspec.msgpack.decode(data)
+    except Exception:
+        return None
+    ref = raw.get("id") if isinstance(raw, dict) else None
+    return ref if type(ref) is int else None

@@ -1,0 +1,218 @@
+"""From broker channels to connections: who at this process is at which table, and
+what each of them is sent.
+
+A connection that enters a table becomes a member: it hears the table's events (seats,
+chat) and, once the game runs, is attached to its audience's channel (its seat's, or
+the spectators'). This process subscribes to a channel while one of its connections
+needs it, and forwards each published patch to them, skipping versions a connection
+already has from a snapshot or a backlog.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from protocol import messages as m
+from server.broker import BrokerUnavailable
+from server.connection import Connection, Frame
+from server.events import Census, ChatEvent, Event, RoomInfo, decode_event
+from server.games.base import IllegalIntent
+from server.keys import Audience, channel, events_channel, split_published
+from server.remote import RemoteRoom
+from server.room import Room
+from server.tables import AnyRoom
+
+if TYPE_CHECKING:
+    from server.hall import Hall
+
+DETACHED = "detached"  # entered a room that has not started: no view yet
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class Fanout:
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self.members: dict[str, set[Connection]] = {}  # table -> our connections there
+        self.watchers: dict[str, set[Connection]] = {}  # audience channel -> connections
+
+    # --- entering and leaving ---------------------------------------------------------
+
+    async def enter(self, conn: Connection, room: AnyRoom, v: int | None) -> None:
+        """Make a connection a member of a table: tell it the table, and the game's
+        view once it runs (only what it missed since version ``v``, when it has one)."""
+        assert conn.player is not None
+        self.hall.lobby.watchers.discard(conn)
+        first_here = room.id not in self.members
+        members = self.members.setdefault(room.id, set())
+        if first_here:
+            await self.hall.channels.subscribe(events_channel(room.id), room.id, self.on_event)
+        if conn not in members:
+            members.add(conn)
+            conn.rooms[room.id] = DETACHED
+            self.hall.inbox.presence(room, conn, "join")
+        conn.send(room_message(room.info(), conn))
+        if room.status != "waiting":
+            await self.attach(conn, room, v)
+
+    async def leave(self, conn: Connection, room_id: str, *, gone: bool = False) -> None:
+        """``gone`` is a dropped connection rather than a `leave`: the player keeps a
+        seat at a table that has not started yet."""
+        if room_id not in conn.rooms:
+            return
+        audience = conn.rooms.pop(room_id)
+        conn.versions.pop(room_id, None)
+        if audience != DETACHED:
+            self._unwatch(conn, channel(room_id, audience))
+        tables = self.hall.tables
+        members = self.members.get(room_id, set())
+        members.discard(conn)
+        if not members:
+            self.members.pop(room_id, None)
+            tables.remote.pop(room_id, None)
+            await self.hall.channels.unsubscribe(events_channel(room_id))
+        room = tables.get(room_id)
+        if room is None and self.hall.broker.shared:
+            with contextlib.suppress(IllegalIntent, BrokerUnavailable):
+                room = await tables.find(room_id)
+            if not members:
+                tables.remote.pop(room_id, None)
+        if room is not None and conn.player is not None:
+            self.hall.inbox.presence(room, conn, "part", keep_seat=gone)
+
+    # --- a connection's view ------------------------------------------------------------
+
+    async def attach(self, conn: Connection, room: AnyRoom, v: int | None) -> None:
+        """Point a connection at its audience's channel and bring it up to date:
+        the patches it missed when the backlog still has them, else a snapshot.
+        Subscribe first, then read, so that nothing published in between is lost."""
+        assert conn.player is not None
+        audience: Audience = room.seat_of(conn.player.id)
+        old = conn.rooms.get(room.id, DETACHED)
+        if old != audience:
+            if old != DETACHED:
+                self._unwatch(conn, channel(room.id, old))
+            await self._watch(conn, room.id, channel(room.id, audience))
+            conn.rooms[room.id] = audience
+        if isinstance(room, Room):
+            missed = room.patches_since(audience, v) if v is not None else None
+            if missed is None:
+                conn.send_frame(Frame(room.snapshot(audience)))
+            else:
+                for data in missed:
+                    conn.send_frame(Frame(data))
+            conn.versions[room.id] = room.version
+            return
+        broker = self.hall.broker
+        missed = await room.patches_since(broker, audience, v) if v is not None else None
+        if missed is not None:
+            for data in missed:
+                conn.send_frame(Frame(data))
+            conn.versions[room.id] = max(v or 0, v + len(missed) if v is not None else 0)
+            return
+        snap = await room.snapshot(broker, audience)
+        # Asked for (v is None): always answer. Catching up: only what is newer.
+        if snap is not None and (v is None or snap[0] > conn.versions.get(room.id, -1)):
+            conn.send_frame(Frame(snap[1]))
+            conn.versions[room.id] = snap[0]
+
+    def catch_up(self) -> None:
+        """Patches published while pub/sub was cut off never arrived: send each
+        connection what it missed (from the backlog, or a snapshot)."""
+        for conn in list(self.hall.connections):
+            for room_id, audience in list(conn.rooms.items()):
+                room = self.hall.tables.get(room_id)
+                if room is None or audience == DETACHED:
+                    continue
+                have = conn.versions.get(room_id, -1)
+                if not isinstance(room, Room) or have < room.version:
+                    self.hall.spawn(self.attach(conn, room, have))
+
+    async def _watch(self, conn: Connection, room_id: str, name: str) -> None:
+        watchers = self.watchers.setdefault(name, set())
+        watchers.add(conn)
+        if len(watchers) == 1:
+            await self.hall.channels.subscribe(name, room_id, self._deliverer(name))
+
+    def _unwatch(self, conn: Connection, name: str) -> None:
+        watchers = self.watchers.get(name)
+        if watchers is None:
+            return
+        watchers.discard(conn)
+        if not watchers:
+            del self.watchers[name]
+            self.hall.spawn(self.hall.channels.unsubscribe(name))
+
+    def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
+        def deliver(room_id: str, data: bytes) -> None:
+            v, body = split_published(data)
+            frame = Frame(body)
+            for conn in list(self.watchers.get(name, ())):
+                if conn.versions.get(room_id, -1) >= v:
+                    continue  # it already has this version from a snapshot
+                conn.versions[room_id] = v
+                conn.send_frame(frame)
+
+        return deliver
+
+    # --- the table's events ---------------------------------------------------------
+
+    def on_event(self, room_id: str, data: bytes) -> None:
+        event = decode_event(data)
+        members = list(self.members.get(room_id, ()))
+        if isinstance(event, ChatEvent):
+            line = m.ChatLine(room=room_id, from_=event.from_, text=event.text, at=event.at)
+            frame = Frame(_encode(line))
+            for conn in members:
+                conn.send_frame(frame)
+            return
+        tables = self.hall.tables
+        if isinstance(event, Census):
+            # A new owner took the table over and knows nobody yet: say who is here.
+            room_here = tables.get(room_id)
+            if room_here is not None:
+                for conn in members:
+                    if conn.player is not None:
+                        self.hall.inbox.presence(room_here, conn, "join")
+            return
+        assert isinstance(event, Event)
+        room: AnyRoom | None = tables.own.get(room_id)
+        if room is None:
+            remote = tables.remote.get(room_id)
+            if remote is None and members:
+                remote = tables.remote[room_id] = RemoteRoom(room_id, event.info, event.v)
+            if remote is not None:
+                remote.info_ = event.info
+                remote.version = max(remote.version, event.v)
+            room = remote
+        for conn in members:
+            conn.send(room_message(event.info, conn))
+            if room is None or event.info.status == "waiting" or conn.player is None:
+                continue
+            if conn.rooms.get(room_id) != room.seat_of(conn.player.id):
+                self.hall.spawn(self.attach(conn, room, None))
+            elif conn.versions.get(room_id, -1) < event.v:
+                # Behind, e.g. a move its old owner logged but never published.
+                self.hall.spawn(self.attach(conn, room, conn.versions.get(room_id, -1)))
+
+
+def room_message(info: RoomInfo, conn: Connection) -> m.Room:
+    """The `room` message for one member: the table, and which seat is theirs."""
+    you = None
+    if conn.player is not None:
+        for i, seat in enumerate(info.seats):
+            if seat is not None and seat.player == conn.player.id:
+                you = i
+    return m.Room(
+        room=info.room,
+        game=info.game,
+        options=info.options,
+        status=info.status,
+        host=info.host,
+        seats=info.seats,
+        you=you,
+        watchers=info.watchers,
+    )

@@ -1,0 +1,78 @@
+"""Where a table lives in the broker: the names of its keys and channels.
+
+Every process of a hall derives the same names from a table's id, so none of them has
+to ask another where something is. A published patch and a stored view carry the
+table's version in front (8 bytes), so a reader can order them without decoding.
+"""
+
+from __future__ import annotations
+
+import struct
+
+Audience = int | None  # a seat, or None for the spectators
+
+VERSION = struct.Struct(">Q")
+
+LOBBY = "lobby"  # channel: something in the lobby directory changed
+DIRECTORY = "rooms"  # the lobby directory: table id -> its entry (server/lobby.py)
+
+
+def _who(audience: Audience) -> str:
+    return "spec" if audience is None else str(audience)
+
+
+def log_key(room: str) -> str:
+    """The table's log: its start record, then every accepted move."""
+    return f"log:{room}"
+
+
+def meta_key(room: str) -> str:
+    """Seats, host, options and status: what a successor needs besides the log."""
+    return f"meta:{room}"
+
+
+def state_key(room: str) -> str:
+    """A saved state every few moves, so a takeover replays little of the log."""
+    return f"state:{room}"
+
+
+def view_key(room: str, audience: Audience) -> str:
+    return f"view:{room}:{_who(audience)}"
+
+
+def backlog_key(room: str, audience: Audience) -> str:
+    return f"backlog:{room}:{_who(audience)}"
+
+
+def lease_key(room: str) -> str:
+    return f"lease:{room}"
+
+
+def channel(room: str, audience: Audience) -> str:
+    """One audience's patches."""
+    return f"room:{room}:{_who(audience)}"
+
+
+def events_channel(room: str) -> str:
+    """Seat changes, chat and census calls: for every member of the table."""
+    return f"room:{room}:events"
+
+
+def inbox_channel(room: str) -> str:
+    """Commands for the table from clients of processes that do not own it."""
+    return f"room:{room}:inbox"
+
+
+def node_channel(node: str) -> str:
+    """Answers for one process: refusals of the commands it forwarded."""
+    return f"node:{node}"
+
+
+def with_version(v: int, data: bytes) -> bytes:
+    return VERSION.pack(v) + data
+
+
+def split_published(data: bytes) -> tuple[int, bytes]:
+    """A published patch is its version and the encoded `patch` message, so a hub can
+    drop what a connection already has without decoding the patch."""
+    return VERSION.unpack_from(data)[0], data[VERSION.size :]

@@ -1,0 +1,15 @@
+"""What one process of the hall allows each client, and how long it waits."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Limits(msgspec.Struct):
+    frame_bytes: int = 64 * 1024
+    rate: float = 20.0  # messages per second, sustained
+    burst: float = 40.0
+    send_queue: int = 512  # frames waiting for a slow reader before it is dropped
+    bot_delay: float = 0.8  # seconds an AI player waits, so people can follow
+    empty_grace: float = 60.0  # seconds an empty table waits for someone to come back
+    lease_ttl: float = 3.0  # seconds a room's owner may go silent before another takes over

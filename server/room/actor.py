@@ -1,0 +1,305 @@
+"""The room actor: one asyncio task per table owns its state and a mailbox.
+
+Everything that changes a table (sit, stand, option, bot, start, act, an AI move) is a
+command in the mailbox, handled one at a time, so a table never sees two changes
+interleave. A move goes: the game checks and applies it, the ledger writes it to the
+log and, only then, publishes each audience's patch (ledger.py); the announcer tells
+the lobby and the members when the table itself changed (announcer.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from protocol.messages import RoomSummary, Status
+from server.broker import Broker, BrokerUnavailable, LeaseLost
+from server.events import RoomInfo
+from server.games.base import Game, IllegalIntent
+from server.keys import Audience
+from server.metrics import Metrics
+from server.room.announcer import Announcer
+from server.room.bots import Bots
+from server.room.ledger import Ledger
+from server.room.record import LogAct, LogStart, RoomMeta
+from server.room.table import Table
+from server.sessions import Player
+
+log = logging.getLogger("spieltisch.room")
+_encode = msgspec.msgpack.Encoder().encode
+
+Reply = Callable[[str, str], None]  # (code, message) -> an `error` to the sender
+
+
+class Room:
+    def __init__(
+        self,
+        room_id: str,
+        game: Game,
+        options: msgspec.Struct,
+        host: Player,
+        broker: Broker,
+        metrics: Metrics,
+        bot_delay: float,
+        on_change: Callable[[Room], None],
+        node: str = "local",
+        on_lost: Callable[[Room], None] | None = None,
+    ) -> None:
+        self.id = room_id
+        self.game = game
+        self.broker = broker
+        self.metrics = metrics
+        self.node = node
+        self.on_change = on_change
+        self.on_lost = on_lost
+        self.table = Table(room_id, game, options, host.id)
+        self.ledger = Ledger(room_id, game, broker, node)
+        self.announcer = Announcer(self.table, broker, lambda: self.ledger.version)
+        self.bots = Bots(room_id, self.table, bot_delay, self._submit_bot_move)
+        self.mailbox: asyncio.Queue[tuple[Any, ...] | None] = asyncio.Queue()
+        self.task = asyncio.create_task(self._run(), name=f"room-{room_id}")
+        self._event("created", game=game.name, host=host.id)
+
+    # --- what others read -----------------------------------------------------------
+
+    @property
+    def status(self) -> Status:
+        return self.table.status
+
+    @property
+    def options(self) -> msgspec.Struct:
+        return self.table.options
+
+    @property
+    def state(self) -> Any:
+        return self.ledger.state
+
+    @property
+    def version(self) -> int:
+        return self.ledger.version
+
+    @property
+    def views(self) -> dict[Audience, dict[str, Any]]:
+        return self.ledger.views
+
+    @property
+    def log_key(self) -> str:
+        return self.ledger.log_key
+
+    def seat_of(self, player_id: str) -> int | None:
+        return self.table.seat_of(player_id)
+
+    def audiences(self) -> list[Audience]:
+        return [*range(len(self.table.seats)), None]
+
+    def info(self) -> RoomInfo:
+        return self.table.info()
+
+    def summary(self) -> RoomSummary:
+        return self.table.summary()
+
+    def meta(self) -> RoomMeta:
+        return self.table.meta()
+
+    def directory(self) -> bytes:
+        return self.announcer.directory()
+
+    def snapshot(self, audience: Audience) -> bytes:
+        return self.ledger.snapshot(audience)
+
+    def patches_since(self, audience: Audience, v: int) -> list[bytes] | None:
+        return self.ledger.patches_since(audience, v)
+
+    # --- presence (no mailbox: it changes nothing the game sees) -------------------
+
+    def join(self, player_id: str) -> None:
+        if self.table.join(player_id):
+            self.changed()
+
+    def part(self, player_id: str, keep_seat: bool) -> None:
+        if self.table.part(player_id, keep_seat):
+            self.changed()
+
+    def empty(self) -> bool:
+        return self.table.empty()
+
+    def changed(self) -> None:
+        """The table changed: tell the hall, then the lobby and the members."""
+        self.on_change(self)
+        self.announcer.changed()
+
+    # --- taken over from another process --------------------------------------------
+
+    def restore(self, meta: RoomMeta, entries: list[bytes], saved: bytes | None = None) -> None:
+        """Take a table over from its meta, its latest saved state (if any) and the
+        log entries after it (the previous owner is gone)."""
+        self.table.restore(meta)
+        self.ledger.restore(entries, saved)
+        if self.ledger.state is not None:
+            self.ledger.begin(self.ledger.state, self.ledger.version, self.audiences())
+            if self.status == "playing" and self.game.result(self.state) is not None:
+                self.table.status = "finished"
+        elif self.status != "waiting":
+            self.table.status = "waiting"  # it never got as far as a start record
+        self._event("restored", node=self.node, version=self.version, status=self.status)
+
+    async def store_views(self) -> None:
+        if self.status != "waiting":
+            await self.ledger.store_views()
+
+    def resume(self) -> None:
+        """After a takeover: announce the table and let its AI players go on."""
+        self.changed()
+        self.bots.schedule(self.game, self.state, self.version)
+
+    # --- the mailbox ----------------------------------------------------------------
+
+    def submit(self, kind: str, player: Player | None, msg: Any, reply: Reply) -> None:
+        self.mailbox.put_nowait((kind, player, msg, reply, time.perf_counter()))
+
+    def _submit_bot_move(self, version: int) -> None:
+        self.submit("bot_move", None, version, _ignore)
+
+    async def close(self) -> None:
+        self.mailbox.put_nowait(None)
+        await self.task
+        await self.announcer.close()
+
+    async def _run(self) -> None:
+        while True:
+            cmd = await self.mailbox.get()
+            if cmd is None:
+                return
+            kind, player, msg, reply, t0 = cmd
+            try:
+                await getattr(self, f"_on_{kind}")(player, msg, t0)
+            except IllegalIntent as e:
+                if kind == "act":
+                    self.metrics.intents_refused[e.code] += 1
+                reply(e.code, e.message)
+            except LeaseLost:
+                # Another process owns this table now: this actor must not act again.
+                reply("unavailable", "This table has moved to another server; send that again.")
+                self._event("lease_lost", node=self.node)
+                if self.on_lost is not None:
+                    self.on_lost(self)
+                return
+            except Exception:
+                # A bug must not take the table down: refuse the command and go on.
+                log.exception("room %s: %s failed", self.id, kind)
+                reply("internal_error", "The server could not handle that; nothing was changed.")
+
+    # --- before the start -----------------------------------------------------------
+
+    async def _on_sit(self, player: Player, msg: Any, t0: float) -> None:
+        seat = self.table.sit(player.id, player.name, msg.seat)
+        if seat is not None:
+            self._event("sit", player=player.id, seat=seat)
+            self.changed()
+
+    async def _on_stand(self, player: Player, msg: Any, t0: float) -> None:
+        seat = self.table.stand(player.id)
+        self._event("stand", player=player.id, seat=seat)
+        self.changed()
+
+    async def _on_option(self, player: Player, msg: Any, t0: float) -> None:
+        self.table.set_option(player.id, msg.key, msg.value)
+        self._event("option", key=msg.key, value=msg.value)
+        self.changed()
+
+    async def _on_bot(self, player: Player, msg: Any, t0: float) -> None:
+        seat = self.table.add_bot(player.id, msg.seat)
+        self._event("bot", seat=seat)
+        self.changed()
+
+    async def _on_start(self, player: Player, msg: Any, t0: float) -> None:
+        seated = self.table.close_up(player.id)
+        seed = secrets.randbits(62)
+        state = self.game.setup(len(seated), self.options, seed)
+        start = LogStart(
+            game=self.game.name,
+            options=msgspec.to_builtins(self.options),
+            seats=len(seated),
+            seed=seed,
+        )
+        await self.ledger.append(_encode(start))
+        self.table.seats = list(seated)
+        self.table.status = "playing"
+        self.ledger.begin(state, 0, self.audiences())
+        self._event("start", seats=len(seated), seed=seed)
+        await self.store_views()
+        self.changed()
+        self.bots.schedule(self.game, self.state, self.version)
+
+    # --- playing --------------------------------------------------------------------
+
+    async def _on_act(self, player: Player, msg: Any, t0: float) -> None:
+        if self.status == "waiting":
+            raise IllegalIntent("not_started", "The game has not started yet.")
+        if self.status == "finished":
+            raise IllegalIntent("game_over", "The game is over.")
+        seat = self.seat_of(player.id)
+        if seat is None:
+            raise IllegalIntent("not_seated", "Only seated players may play; you are watching.")
+        try:
+            intent = msgspec.convert(msg.intent, self.game.Intent)
+        except msgspec.ValidationError as e:
+            raise IllegalIntent("bad_message", f"Not a {self.game.name} intent: {e}") from None
+        await self._play(seat, intent, t0)
+
+    async def _on_bot_move(self, player: None, version: int, t0: float) -> None:
+        if self.status != "playing" or version != self.version:
+            return  # stale: something else happened since it was scheduled
+        chosen = self.bots.choose(self.game, self.state)
+        if chosen is not None:
+            await self._play(*chosen, t0)
+
+    async def _play(self, seat: int, intent: Any, t0: float) -> None:
+        if seat not in self.game.active(self.state):
+            raise IllegalIntent("not_your_turn", "It is not your turn.")
+        # Games may change the state in place once their checks pass; keep the state as
+        # it was, so that a bug in a game or an unreachable log leaves no half-move.
+        before = _encode(self.state)
+        try:
+            state = self.game.apply(self.state, seat, intent)
+            entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
+            changes = self.ledger.changes(state)
+            await self.ledger.commit(entry, changes)
+        except IllegalIntent:
+            raise
+        except BrokerUnavailable:
+            self.ledger.state = msgspec.msgpack.decode(before, type=self.game.State)
+            raise IllegalIntent(
+                "unavailable", "The hall's storage is unreachable; try again."
+            ) from None
+        except Exception:
+            # LeaseLost among them: the actor stops, but its state must not run ahead.
+            self.ledger.state = msgspec.msgpack.decode(before, type=self.game.State)
+            raise
+        self.metrics.intents_accepted += 1
+        self.metrics.patch_bytes += await self.ledger.accept(state, changes)
+        self.metrics.patches += len(changes)
+        self.metrics.latency.observe(time.perf_counter() - t0)
+        await self.ledger.save_state()
+        result = self.game.result(state)
+        if result is not None:
+            self.table.status = "finished"
+            self._event("finished", result=msgspec.to_builtins(result))
+            self.changed()
+        else:
+            self.bots.schedule(self.game, state, self.version)
+
+    def _event(self, event: str, **fields: Any) -> None:
+        log.info(
+            msgspec.json.encode({"event": f"room.{event}", "room": self.id, **fields}).decode()
+        )
+
+
+def _ignore(code: str, message: str) -> None:
+    pass

@@ -1,0 +1,71 @@
+"""Telling everyone that a table changed: the lobby directory, the table's meta (for
+a successor) and the members, through the table's events channel.
+
+One announcer per table sends them in order; changes made while it is sending are
+folded into its next round, so a burst of changes costs a round or two, not one each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+import msgspec
+
+from server.broker import Broker, BrokerUnavailable
+from server.events import Event
+from server.keys import DIRECTORY, LOBBY, events_channel, meta_key
+from server.lobby import directory_entry
+from server.room.ledger import META_TTL
+from server.room.table import Table
+
+log = logging.getLogger("spieltisch.room")
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class Announcer:
+    def __init__(self, table: Table, broker: Broker, version: Callable[[], int]) -> None:
+        self.table = table
+        self.broker = broker
+        self.version = version
+        self._dirty = False
+        self._task: asyncio.Task[None] | None = None
+
+    def changed(self) -> None:
+        self._dirty = True
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._announce())
+
+    def directory(self) -> bytes:
+        """This table's entry in the lobby directory."""
+        return directory_entry(self.table.summary(), self.broker.shared)
+
+    async def refresh_directory(self) -> None:
+        await self.broker.dir_put(DIRECTORY, {self.table.id: self.directory()})
+
+    async def close(self) -> None:
+        if self._task is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._task, 2)
+
+    async def _announce(self) -> None:
+        failures = 0
+        room = self.table.id
+        while self._dirty:
+            self._dirty = False
+            try:
+                await self.refresh_directory()
+                if self.broker.shared:
+                    await self.broker.put(meta_key(room), _encode(self.table.meta()), ttl=META_TTL)
+                event = Event(info=self.table.info(), v=self.version())
+                await self.broker.publish(events_channel(room), _encode(event))
+                await self.broker.publish(LOBBY, b"")
+            except BrokerUnavailable:
+                failures += 1
+                log.warning('{"event": "room.announce_failed", "room": "%s"}', room)
+                if failures > 20:
+                    return
+                self._dirty = True
+                await asyncio.sleep(0.5)

@@ -1,0 +1,207 @@
+"""A table's ledger: the game state, its version, and what each audience was shown.
+
+A move is written down before anyone sees it: the log entry first (in a shared hall,
+in the same atomic step as every audience's patch, backlog and stored view, fenced by
+the table's lease), then the ledger keeps the new views. So a table rebuilt from the
+log never lacks a move that someone saw, and a process that lost its lease writes
+nothing. Each audience is a seat, or the spectators (None).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import deque
+from typing import Any, NamedTuple
+
+import msgspec
+
+from protocol.messages import Patch, Snapshot
+from protocol.patch import diff
+from server.broker import Broker, BrokerUnavailable, Stored
+from server.games.base import Game, audience_view
+from server.keys import (
+    VERSION,
+    Audience,
+    backlog_key,
+    channel,
+    lease_key,
+    log_key,
+    state_key,
+    view_key,
+    with_version,
+)
+from server.room.record import apply_logged, replay
+
+log = logging.getLogger("spieltisch.room")
+
+BACKLOG = 64  # patches kept per audience for clients that resume
+# Versions between the views kept in a shared broker: a reader brings the stored view up
+# to date from the backlog (remote.py). Storing every view would write a whole view per
+# audience per move (tens of KB late in a game) for the rare newcomer on another process.
+VIEW_EVERY = 8
+STATE_EVERY = 25  # moves between saved states, so a takeover replays little
+META_TTL = 24 * 3600.0  # a table untouched for a day is forgotten
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class Change(NamedTuple):
+    """One audience's share of an accepted move."""
+
+    audience: Audience
+    view: dict[str, Any]
+    patch: bytes  # the encoded `patch` message
+    snapshot: bytes  # the `snapshot` at the new version when it is to be stored, or b""
+
+
+class Ledger:
+    def __init__(self, room_id: str, game: Game, broker: Broker, node: str) -> None:
+        self.id = room_id
+        self.game = game
+        self.broker = broker
+        self.node = node
+        self.log_key = log_key(room_id)
+        self.state: Any = None
+        self.version = 0
+        self.views: dict[Audience, dict[str, Any]] = {}
+        self.backlog: dict[Audience, deque[tuple[int, bytes]]] = {}
+        self._snapshots: dict[Audience, tuple[int, bytes]] = {}
+
+    def begin(self, state: Any, version: int, audiences: list[Audience]) -> None:
+        """Start showing ``state``: every audience's view, and empty backlogs."""
+        self.state = state
+        self.version = version
+        self.views = {a: audience_view(self.game, state, a) for a in audiences}
+        self.backlog = {a: deque(maxlen=BACKLOG) for a in audiences}
+
+    # --- what a client is sent ------------------------------------------------------
+
+    def snapshot(self, audience: Audience) -> bytes:
+        """The encoded `snapshot` message for an audience at the current version."""
+        cached = self._snapshots.get(audience)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        data = _encode(Snapshot(room=self.id, v=self.version, view=self.views[audience]))
+        self._snapshots[audience] = (self.version, data)
+        return data
+
+    def patches_since(self, audience: Audience, v: int) -> list[bytes] | None:
+        """The encoded patches after version ``v``, or None when the backlog no longer
+        reaches back that far (the caller sends a snapshot instead)."""
+        if v == self.version:
+            return []
+        backlog = self.backlog.get(audience)
+        if not backlog or v > self.version or backlog[0][0] > v + 1:
+            return None
+        return [data for (pv, data) in backlog if pv > v]
+
+    # --- writing a move down --------------------------------------------------------
+
+    async def append(self, entry: bytes) -> None:
+        """Append a record to the log; in a shared hall, only while we hold the lease."""
+        if self.broker.shared:
+            await self.broker.commit(self.log_key, entry, lease_key(self.id), self.node, ())
+        else:
+            await self.broker.append(self.log_key, entry)
+
+    def changes(self, state: Any) -> list[Change]:
+        """Each audience's view of ``state`` and its patch to the next version; the
+        ledger itself is not touched until the move is in the log."""
+        v = self.version + 1
+        keep = self.broker.shared and v % VIEW_EVERY == 0
+        changes = []
+        for audience, before in self.views.items():
+            view = audience_view(self.game, state, audience)
+            patch = _encode(Patch(room=self.id, v=v, ops=diff(before, view)))
+            snapshot = _encode(Snapshot(room=self.id, v=v, view=view)) if keep else b""
+            changes.append(Change(audience, view, patch, snapshot))
+        return changes
+
+    async def commit(self, entry: bytes, changes: list[Change]) -> None:
+        """Append the move to the log. In a shared hall the same atomic step (one round
+        trip) checks the lease, stores every audience's view and backlog and publishes
+        the patches: a newcomer who reads a stored view drops the patch it then receives
+        rather than missing it, and a process that lost its lease writes nothing."""
+        if not self.broker.shared:
+            await self.broker.append(self.log_key, entry)
+            return
+        v = self.version + 1
+        await self.broker.commit(
+            self.log_key,
+            entry,
+            lease_key(self.id),
+            self.node,
+            [
+                Stored(
+                    channel(self.id, c.audience),
+                    with_version(v, c.patch),
+                    view_key(self.id, c.audience),
+                    with_version(v, c.snapshot) if c.snapshot else b"",
+                    backlog_key(self.id, c.audience),
+                    BACKLOG,
+                )
+                for c in changes
+            ],
+        )
+
+    async def accept(self, state: Any, changes: list[Change]) -> int:
+        """The move is in the log (and, in a shared hall, published): keep its state and
+        views, and in a single process publish the patches. Returns patch bytes."""
+        self.state = state
+        self.version += 1
+        v = self.version
+        sent = 0
+        for c in changes:
+            self.views[c.audience] = c.view
+            self.backlog[c.audience].append((v, c.patch))
+            if c.snapshot:
+                self._snapshots[c.audience] = (v, c.snapshot)
+            sent += len(c.patch)
+            if not self.broker.shared:
+                # The move is in the log already: it stands even if a patch is lost.
+                await self._publish_quietly(channel(self.id, c.audience), with_version(v, c.patch))
+        return sent
+
+    async def save_state(self) -> None:
+        """Every few moves in a shared hall, the state itself, for a quick takeover."""
+        if self.broker.shared and self.version % STATE_EVERY == 0:
+            with contextlib.suppress(BrokerUnavailable):
+                await self.broker.put(
+                    state_key(self.id),
+                    with_version(self.version, _encode(self.state)),
+                    ttl=META_TTL,
+                )
+
+    async def _publish_quietly(self, name: str, data: bytes) -> None:
+        """Publish what clients can recover without: a lost patch shows up as a
+        version gap and the client resyncs."""
+        try:
+            await self.broker.publish(name, data)
+        except BrokerUnavailable:
+            log.warning(
+                '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
+            )
+
+    # --- for other processes --------------------------------------------------------
+
+    async def store_views(self) -> None:
+        """Keep each audience's latest snapshot in the shared broker, so any process
+        can serve a newcomer without asking the owner."""
+        if not self.broker.shared:
+            return
+        for audience in self.views:
+            await self.broker.put(
+                view_key(self.id, audience), with_version(self.version, self.snapshot(audience))
+            )
+
+    def restore(self, entries: list[bytes], saved: bytes | None) -> None:
+        """Rebuild the state from the latest saved state (if any) and the log entries
+        after it, or from the whole log."""
+        if saved is not None:
+            self.version = VERSION.unpack_from(saved)[0]
+            self.state = msgspec.msgpack.decode(saved[VERSION.size :], type=self.game.State)
+            for raw in entries:
+                self.state = apply_logged(self.game, self.state, raw)
+                self.version += 1
+        elif entries:
+            self.state, _, self.version = replay(self.game, entries)

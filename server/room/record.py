@@ -1,0 +1,67 @@
+"""What a table writes down: its log records and its meta.
+
+The log is the table's truth: a start record (game, options, seats and the seed), then
+each accepted move. Games are deterministic, so replaying the log rebuilds the state.
+The meta holds what the log does not: who sits where, the host, the status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from protocol.messages import Status
+from server.games.base import Game
+
+
+class Seat(msgspec.Struct):
+    player: str
+    name: str
+    bot: bool = False
+
+
+class LogStart(msgspec.Struct, tag_field="k", tag="start"):
+    game: str
+    options: dict[str, Any]
+    seats: int
+    seed: int
+
+
+class LogAct(msgspec.Struct, tag_field="k", tag="act"):
+    seat: int
+    intent: dict[str, Any]
+
+
+LogEntry = LogStart | LogAct
+decode_log = msgspec.msgpack.Decoder(LogEntry).decode  # type: ignore[arg-type]
+
+
+class RoomMeta(msgspec.Struct, kw_only=True):
+    """What a successor needs to take a table over, besides its log."""
+
+    game: str
+    options: dict[str, Any]
+    host: str | None
+    status: Status
+    seats: list[Seat | None]
+    bots: int
+
+
+def apply_logged(game: Game, state: Any, raw: bytes) -> Any:
+    """``state`` after one logged move."""
+    entry = decode_log(raw)
+    assert isinstance(entry, LogAct)
+    return game.apply(state, entry.seat, msgspec.convert(entry.intent, game.Intent))
+
+
+def replay(game: Game, entries: list[bytes]) -> tuple[Any, LogStart, int]:
+    """Rebuild a room's state from its log: (state, start record, version)."""
+    start = decode_log(entries[0])
+    if not isinstance(start, LogStart):
+        raise ValueError("a room log begins with its start record")
+    options = msgspec.convert(start.options, game.Options)
+    state = game.setup(start.seats, options, start.seed)
+    for raw in entries[1:]:
+        state = apply_logged(game, state, raw)
+    return state, start, len(entries) - 1

@@ -1,0 +1,197 @@
+"""The table before and around the game: seats, host, options, who is here.
+
+Rules of the table, as on Brettspielwelt: anyone may sit while the game has not
+started; the host (who opened the table, or the next person present when the host
+leaves) changes the options and seats AI players; a seated player starts the game,
+and the seats close up in order. Leaving a table that has not started gives the seat
+back; a dropped connection keeps it, so a reload does not cost the seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from protocol.messages import RoomSummary, SeatInfo, Status
+from server.events import RoomInfo
+from server.games.base import Game, IllegalIntent
+from server.room.options import with_option
+from server.room.record import RoomMeta, Seat
+
+
+class Table:
+    def __init__(self, room_id: str, game: Game, options: msgspec.Struct, host: str) -> None:
+        self.id = room_id
+        self.game = game
+        self.options = options
+        self.host: str | None = host
+        self.status: Status = "waiting"
+        self.seats: list[Seat | None] = [None] * game.max_seats
+        self.present: dict[str, int] = {}  # player id -> connections at the table
+        self.bots = 0  # AI players seated so far: numbers their names
+
+    # --- reading ----------------------------------------------------------------------
+
+    def seat_of(self, player_id: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.player == player_id:
+                return i
+        return None
+
+    def is_bot(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s is not None and s.bot
+
+    def info(self) -> RoomInfo:
+        seated = {s.player for s in self.seats if s is not None}
+        return RoomInfo(
+            room=self.id,
+            game=self.game.name,
+            options=msgspec.to_builtins(self.options),
+            status=self.status,
+            host=self.host,
+            seats=[
+                None
+                if s is None
+                else SeatInfo(
+                    player=s.player,
+                    name=s.name,
+                    bot=s.bot,
+                    online=s.bot or s.player in self.present,
+                )
+                for s in self.seats
+            ],
+            watchers=sum(1 for p in self.present if p not in seated),
+        )
+
+    def summary(self) -> RoomSummary:
+        info = self.info()
+        return RoomSummary(
+            room=self.id,
+            game=self.game.name,
+            status=self.status,
+            seats=len(self.seats),
+            seated=sum(1 for s in self.seats if s is not None),
+            watchers=info.watchers,
+            options=info.options,
+        )
+
+    def meta(self) -> RoomMeta:
+        return RoomMeta(
+            game=self.game.name,
+            options=msgspec.to_builtins(self.options),
+            host=self.host,
+            status=self.status,
+            seats=list(self.seats),
+            bots=self.bots,
+        )
+
+    def restore(self, meta: RoomMeta) -> None:
+        self.host = meta.host
+        self.seats = list(meta.seats)
+        self.bots = meta.bots
+        self.status = meta.status
+
+    # --- presence: changes nothing the game sees ------------------------------------
+
+    def join(self, player_id: str) -> bool:
+        """Count one more connection of a player; True if the player just arrived."""
+        self.present[player_id] = self.present.get(player_id, 0) + 1
+        return self.present[player_id] == 1
+
+    def part(self, player_id: str, keep_seat: bool) -> bool:
+        """Count one connection less; True if the player has left."""
+        n = self.present.get(player_id, 0) - 1
+        if n > 0:
+            self.present[player_id] = n
+            return False
+        self.present.pop(player_id, None)
+        if self.status == "waiting" and not keep_seat:
+            i = self.seat_of(player_id)
+            if i is not None:
+                self.seats[i] = None
+            if self.host == player_id:
+                self.host = next(iter(self.present), None)
+        return True
+
+    def empty(self) -> bool:
+        return not self.present
+
+    # --- before the start: each raises IllegalIntent or changes the table -----------
+
+    def waiting(self) -> None:
+        if self.status != "waiting":
+            raise IllegalIntent("already_started", "The game has already started.")
+
+    def host_only(self, player_id: str, what: str) -> None:
+        if player_id != self.host:
+            raise IllegalIntent("not_host", f"Only the host may {what}.")
+
+    def sit(self, player_id: str, name: str, want: int | None) -> int | None:
+        """Seat a player (at the first free seat if none is named); the seat taken,
+        or None when the player already sits there."""
+        self.waiting()
+        want = self._free_seat(want)
+        taken = self.seats[want]
+        if taken is not None:
+            if taken.player == player_id:
+                return None
+            raise IllegalIntent("seat_taken", f"Seat {want} is taken by {taken.name}.")
+        mine = self.seat_of(player_id)
+        if mine is not None:
+            self.seats[mine] = None
+        self.seats[want] = Seat(player=player_id, name=name)
+        return want
+
+    def stand(self, player_id: str) -> int:
+        self.waiting()
+        mine = self.seat_of(player_id)
+        if mine is None:
+            raise IllegalIntent("not_seated", "You are not sitting at this table.")
+        self.seats[mine] = None
+        return mine
+
+    def set_option(self, player_id: str, key: str, value: Any) -> None:
+        self.host_only(player_id, "change the options")
+        self.waiting()
+        self.options = with_option(self.game, self.options, key, value)
+
+    def add_bot(self, player_id: str, want: int | None) -> int:
+        self.host_only(player_id, "add an AI player")
+        self.waiting()
+        want = self._free_seat(want)
+        if self.seats[want] is not None:
+            raise IllegalIntent("seat_taken", f"Seat {want} is taken.")
+        self.bots += 1
+        self.seats[want] = Seat(
+            player=f"bot-{self.id}-{self.bots}", name=f"AI {self.bots}", bot=True
+        )
+        return want
+
+    def close_up(self, player_id: str) -> list[Seat]:
+        """Check the table may start; the seated players in seat order."""
+        self.waiting()
+        if self.seat_of(player_id) is None:
+            raise IllegalIntent("not_seated", "Sit down first; only a seated player may start.")
+        seated = [s for s in self.seats if s is not None]
+        if len(seated) < self.game.min_seats:
+            raise IllegalIntent(
+                "not_enough_players",
+                f"{self.game.name} needs at least {self.game.min_seats} players; "
+                f"{len(seated)} seated.",
+            )
+        self.game.check_options(self.options, len(seated))
+        return seated
+
+    def _free_seat(self, want: int | None) -> int:
+        if want is None:
+            free = [i for i, s in enumerate(self.seats) if s is None]
+            if not free:
+                raise IllegalIntent("room_full", "Every seat at this table is taken.")
+            return free[0]
+        if not 0 <= want < len(self.seats):
+            raise IllegalIntent(
+                "bad_message", f"There is no seat {want}; seats are 0 to {len(self.seats) - 1}."
+            )
+        return want

@@ -1,0 +1,156 @@
+"""The tables a process knows: those it owns (their actors run here) and those owned
+by another process that its clients are at (seen through RemoteRoom).
+
+Opening a table makes this process its owner; a table closes when nobody has been at
+it for a grace period (so a reload does not lose it), unless its game is running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from server import games
+from server.broker import BrokerUnavailable
+from server.games.base import IllegalIntent
+from server.keys import (
+    DIRECTORY,
+    LOBBY,
+    backlog_key,
+    inbox_channel,
+    lease_key,
+    log_key,
+    meta_key,
+    view_key,
+)
+from server.remote import RemoteRoom
+from server.room import Room
+from server.room.options import make_options
+from server.room.record import RoomMeta
+from server.sessions import Player
+
+if TYPE_CHECKING:
+    from server.hall import Hall
+
+log = logging.getLogger("spieltisch.hub")
+
+AnyRoom = Room | RemoteRoom
+
+
+class Tables:
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self.own: dict[str, Room] = {}
+        self.remote: dict[str, RemoteRoom] = {}
+
+    def get(self, room_id: str) -> AnyRoom | None:
+        return self.own.get(room_id) or self.remote.get(room_id)
+
+    async def find(self, room_id: str) -> AnyRoom:
+        """The table: our own actor, or a view of one another process owns."""
+        room = self.get(room_id)
+        if room is not None:
+            return room
+        broker = self.hall.broker
+        if broker.shared:
+            raw = await broker.get(meta_key(room_id))
+            if raw is not None:
+                meta = msgspec.msgpack.decode(raw, type=RoomMeta)
+                remote = self.remote[room_id] = RemoteRoom.from_meta(room_id, meta)
+                return remote
+        raise IllegalIntent("unknown_room", f"There is no table {room_id!r}.")
+
+    async def open(self, host: Player, game_name: str, raw_options: dict[str, Any]) -> Room:
+        """A new table of a game, owned by this process, with ``host`` as its host."""
+        try:
+            game = games.get(game_name)
+        except KeyError:
+            known = ", ".join(games.names())
+            raise IllegalIntent(
+                "bad_message", f"There is no game {game_name!r}; games: {known}."
+            ) from None
+        options = make_options(game, raw_options)
+        room_id = secrets.token_hex(4)
+        hall = self.hall
+        if hall.broker.shared and not await hall.broker.acquire(
+            lease_key(room_id), hall.node, hall.limits.lease_ttl
+        ):
+            raise IllegalIntent("unavailable", "Could not open a table just now; try again.")
+        room = self.new_room(room_id, game, options, host)
+        await self.serve(room)
+        return room
+
+    def new_room(self, room_id: str, game: Any, options: Any, host: Player) -> Room:
+        hall = self.hall
+        return Room(
+            room_id,
+            game,
+            options,
+            host,
+            hall.broker,
+            hall.metrics,
+            hall.limits.bot_delay,
+            self._changed,
+            node=hall.node,
+            on_lost=self.lost,
+        )
+
+    async def serve(self, room: Room) -> None:
+        """Own a table here: keep its actor and serve its inbox (commands from clients
+        of other processes)."""
+        self.own[room.id] = room
+        self.remote.pop(room.id, None)
+        await self.hall.channels.subscribe(
+            inbox_channel(room.id), room.id, self.hall.inbox.on_command
+        )
+
+    def lost(self, room: Room) -> None:
+        """Another process holds this table's lease now: stop the actor, forget it."""
+        if self.own.get(room.id) is room:
+            del self.own[room.id]
+            self.hall.spawn(self.hall.channels.unsubscribe(inbox_channel(room.id)))
+            self.hall.spawn(room.close())
+            log.info(
+                '{"event": "hub.room_lost", "room": "%s", "node": "%s"}', room.id, self.hall.node
+            )
+
+    def parted(self, room: Room) -> None:
+        """Someone left one of our tables: close it later if nobody is there."""
+        if room.empty():
+            self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+
+    def _changed(self, room: Room) -> None:
+        if room.status == "finished" and room.empty() and room.id in self.own:
+            self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+
+    async def close_if_empty(self, room: Room, grace: float) -> None:
+        """Close a table nobody is at, after a grace period for people reloading."""
+        if grace > 0:
+            await asyncio.sleep(grace)
+        if room.empty() and room.status != "playing" and self.own.get(room.id) is room:
+            del self.own[room.id]
+            hall = self.hall
+            await hall.channels.unsubscribe(inbox_channel(room.id))
+            await room.close()
+            broker = hall.broker
+            with contextlib.suppress(BrokerUnavailable):
+                await broker.dir_delete(DIRECTORY, room.id)
+                await broker.delete_log(log_key(room.id))
+                if broker.shared:
+                    await broker.delete(meta_key(room.id))
+                    for audience in room.audiences():
+                        await broker.delete(view_key(room.id, audience))
+                        await broker.delete(backlog_key(room.id, audience))
+                    await broker.release(lease_key(room.id), hall.node)
+                await broker.publish(LOBBY, b"")
+
+    def by_status(self) -> dict[str, float]:
+        counts = {"waiting": 0.0, "playing": 0.0, "finished": 0.0}
+        for room in self.own.values():
+            counts[room.status] += 1
+        return counts
