@@ -3,27 +3,13 @@
 // payment, a highlighted square of the alhambra), never the list of buttons.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { describe, expect, test } from "vitest";
+import { playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
-let server: Server;
-let chrome: Chrome;
-let hasAlhambra = false;
+const hall = useHall();
+
 let shotPlacing = false;
 
-beforeAll(async () => {
-  server = await startServer(["--bot-delay", "0.02"]);
-  chrome = await startChrome();
-  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
-  hasAlhambra = games.some((g) => g.name === "alhambra");
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
-
-/** Wait until the page says it is my turn; false once the game is over. */
 type Done = "place" | "reserve" | "build" | "buy" | "take" | "other";
 
 /** One action through the board: build from the reserve or put a bought tile there
@@ -94,24 +80,16 @@ async function act(page: Page, plan: { take: boolean; reserve: boolean; rebuild:
     await page.getByTestId("al-done").click();
     out = { did: "other" };
   }
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
   return out;
 }
 
 describe("Alhambra in the browser", () => {
   test("turns against an AI player, played on the board", async (t) => {
-    if (!hasAlhambra) t.skip();
+    if (!hall.has("alhambra")) t.skip();
     const started = Date.now();
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Alma");
-    await page.getByTestId("game-select").selectOption("alhambra");
-    await page.getByTestId("create").click();
-    await page.getByTestId("table").waitFor();
-    await page.getByTestId("tool-join").click();
-    await page.locator(".seat .tag.you").waitFor();
-    await page.getByTestId("tool-bot").click();
-    await page.locator(".seat .tag.bot").waitFor();
-    await page.getByTestId("tool-start").click();
-    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    const { ctx, page } = await hall.person("Alma");
+    await playTable(page, "alhambra");
 
     // The table: four market slots, money on offer, my own coins, two alhambras
     // around their fountains, Dirk with two players, and the list of legal moves.

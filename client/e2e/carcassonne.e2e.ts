@@ -6,56 +6,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Chrome,
-  CLIENT_DIR,
-  newPerson,
-  type Server,
-  screenshotPath,
-  startChrome,
-  startServer,
-  version,
-  waitVersionAbove as waitAbove,
-} from "./harness";
+import { describe, expect, test } from "vitest";
+import { CLIENT_DIR, openTable, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
-let server: Server;
-let chrome: Chrome;
-let hasCarcassonne = false;
+const hall = useHall();
+
 let shotMeeple = false;
-
-beforeAll(async () => {
-  server = await startServer(["--bot-delay", "0.02"]);
-  chrome = await startChrome();
-  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
-  hasCarcassonne = games.some((g) => g.name === "carcassonne");
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
-
-async function waitVersionAbove(page: Page, v: number): Promise<void> {
-  await waitAbove(page, v, server);
-}
 
 /** Whose turn the page shows: "mine", "other" or "over". */
 async function turnState(page: Page): Promise<"mine" | "other" | "over"> {
   if (await page.getByTestId("result").count()) return "over";
   if (await page.locator('[data-testid="turn"].mine').count()) return "mine";
   return "other";
-}
-
-async function waitMyTurn(page: Page, timeout = 30_000): Promise<boolean> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const s = await turnState(page);
-    if (s === "mine") return true;
-    if (s === "over") return false;
-    if (Date.now() > deadline) throw new Error("my turn did not come");
-    await page.waitForTimeout(40);
-  }
 }
 
 /** One turn through the UI: rotate until the tile fits somewhere, place it, then
@@ -87,15 +49,13 @@ async function playTurn(page: Page, meeple: boolean): Promise<void> {
 
 describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the browser", () => {
   test("two players and a watcher; a reload mid-game keeps the seat", async (t) => {
-    if (!hasCarcassonne) t.skip();
-    const ada = await newPerson(chrome.browser, server.url, "Ada");
-    const ben = await newPerson(chrome.browser, server.url, "Ben");
-    const cleo = await newPerson(chrome.browser, server.url, "Cleo");
+    if (!hall.has("carcassonne")) t.skip();
+    const ada = await hall.person("Ada");
+    const ben = await hall.person("Ben");
+    const cleo = await hall.person("Cleo");
 
     // Ada opens a table, sits and switches the river on by typing, as on Brettspielwelt.
-    await ada.page.getByTestId("game-select").selectOption("carcassonne");
-    await ada.page.getByTestId("create").click();
-    await ada.page.getByTestId("table").waitFor();
+    await openTable(ada.page, "carcassonne");
     const room = (await ada.page.getByTestId("table").getAttribute("data-room"))!;
     await ada.page.getByTestId("tool-join").click();
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(false);
@@ -173,20 +133,13 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
   });
 
   test("a whole game against an AI player, then the numbers", async (t) => {
-    if (!hasCarcassonne) t.skip();
-    const dora = await newPerson(chrome.browser, server.url, "Dora", "ja-JP");
+    if (!hall.has("carcassonne")) t.skip();
+    const dora = await hall.person("Dora", "ja-JP");
     const page = dora.page;
-    await page.getByTestId("game-select").selectOption("carcassonne");
-    await page.getByTestId("create").click();
-    await page.getByTestId("table").waitFor();
-    await page.getByTestId("tool-join").click();
-    await page.getByTestId("tool-bot").click();
-    await page.locator(".seat .tag.bot").waitFor();
-    await page.getByTestId("tool-start").click();
-    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    await playTable(page, "carcassonne");
 
     let turns = 0;
-    while (await waitMyTurn(page, 60_000)) {
+    while (await waitMyTurn(page, { timeout: 60_000 })) {
       await playTurn(page, turns % 3 === 0);
       turns++;
       if (turns === 12) await page.screenshot({ path: screenshotPath("carcassonne-board.png") });

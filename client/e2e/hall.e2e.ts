@@ -2,23 +2,10 @@
 // the language switch and the connection state.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitVersionAbove } from "./harness";
+import { describe, expect, test } from "vitest";
+import { openTable, playTable, screenshotPath, useHall, version, waitVersionAbove } from "./harness";
 
-let server: Server;
-let chrome: Chrome;
-let games: { name: string; min_seats: number; max_seats: number; options: Record<string, unknown> }[] = [];
-
-beforeAll(async () => {
-  server = await startServer(["--bot-delay", "0.05"]);
-  chrome = await startChrome();
-  games = await (await fetch(`${server.url}/api/games`)).json();
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const hall = useHall("0.05");
 
 /** Press the first legal intent until the view moves on. A press made on a view a
  * patch behind (another seat acted at the same moment) is refused by the server with
@@ -28,7 +15,7 @@ async function moveOnce(page: Page): Promise<void> {
     const before = await version(page);
     await page.locator('[data-testid="legal"] button').first().click();
     try {
-      await waitVersionAbove(page, before, server, attempt < 2 ? 5_000 : 15_000);
+      await waitVersionAbove(page, before, hall.server, attempt < 2 ? 5_000 : 15_000);
       return;
     } catch (e) {
       if (attempt >= 2) throw e;
@@ -38,13 +25,11 @@ async function moveOnce(page: Page): Promise<void> {
 
 describe("the hall", () => {
   test("lobby, chat commands and a table played by the buttons of its legal moves", async () => {
-    const others = games.filter((g) => g.name !== "carcassonne").sort((a, b) => a.min_seats - b.min_seats);
+    const others = hall.games.filter((g) => g.name !== "carcassonne").sort((a, b) => a.min_seats - b.min_seats);
     const generic = others.find((g) => g.name === "stone_age") ?? others[0];
     expect(generic, "a game besides Carcassonne").toBeDefined();
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Hanna");
-    await page.getByTestId("game-select").selectOption(generic!.name);
-    await page.getByTestId("create").click();
-    await page.getByTestId("table").waitFor();
+    const { ctx, page } = await hall.person("Hanna");
+    await openTable(page, generic!.name);
     await expect.poll(() => page.url()).toContain("?t=");
 
     // Typed commands do what the buttons do; a wrong one explains itself.
@@ -111,20 +96,10 @@ describe("the hall", () => {
   });
 
   test("every game plays through the buttons of its legal moves", async () => {
-    const others = games.filter((g) => g.name !== "carcassonne");
+    const others = hall.games.filter((g) => g.name !== "carcassonne");
     for (const game of others) {
-      const { ctx, page } = await newPerson(chrome.browser, server.url, `G-${game.name}`.slice(0, 20));
-      await page.getByTestId("game-select").selectOption(game.name);
-      await page.getByTestId("create").click();
-      await page.getByTestId("table").waitFor();
-      await page.getByTestId("tool-join").click();
-      await page.locator(".seat .tag.you").waitFor();
-      for (let i = 1; i < game.min_seats; i++) {
-        await page.getByTestId("tool-bot").click();
-        await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
-      }
-      await page.getByTestId("tool-start").click();
-      await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+      const { ctx, page } = await hall.person(`G-${game.name}`.slice(0, 20));
+      await playTable(page, game.name, game.min_seats - 1);
       for (let move = 0; move < 3; move++) {
         const buttons = page.locator('[data-testid="legal"] button');
         await Promise.race([buttons.first().waitFor({ timeout: 20_000 }), page.getByTestId("result").waitFor({ timeout: 20_000 })]);
@@ -137,7 +112,7 @@ describe("the hall", () => {
   });
 
   test("a dropped connection shows and recovers by itself", async () => {
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Ivo");
+    const { ctx, page } = await hall.person("Ivo");
     await page.evaluate(() => {
       const c = (window as unknown as { spieltisch: { conn: { ws: WebSocket } } }).spieltisch;
       c.conn["ws"].close();
@@ -150,7 +125,7 @@ describe("the hall", () => {
   });
 
   test("the language follows the browser", async () => {
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Yuki", "ja-JP");
+    const { ctx, page } = await hall.person("Yuki", "ja-JP");
     await page.getByText("テーブル一覧").waitFor();
     await ctx.close();
   });

@@ -1,4 +1,6 @@
-// Starts a real server on a free loopback port and Chromium (Debian's) headless.
+// Starts a real server on a free loopback port and Chromium (Debian's) headless, for
+// one e2e file at a time (useHall), and the steps every board's test takes: a person
+// in the hall, a table of a game with AI players, whose turn it is, the view's version.
 
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -7,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 
 export const CLIENT_DIR = resolve(fileURLToPath(new URL("..", import.meta.url)));
 export const REPO_DIR = resolve(CLIENT_DIR, "..");
@@ -129,12 +132,57 @@ export async function startChrome(): Promise<Chrome> {
   };
 }
 
-export async function newPerson(
-  browser: Browser,
-  baseURL: string,
-  name: string,
-  locale = "en-US",
-): Promise<{ ctx: BrowserContext; page: Page }> {
+export interface GameInfo {
+  name: string;
+  min_seats: number;
+  max_seats: number;
+  options: Record<string, unknown>;
+}
+
+export interface Person {
+  ctx: BrowserContext;
+  page: Page;
+}
+
+/** The server and the browser of one e2e file, there once its tests run. */
+export interface Hall {
+  server: Server;
+  chrome: Chrome;
+  /** The games the server offers (GET /api/games). */
+  games: GameInfo[];
+  /** Whether the server offers this game (a board's test skips itself when not). */
+  has: (game: string) => boolean;
+  /** A person in the hall with a name of their own, in a browser context of their own. */
+  person: (name: string, locale?: string) => Promise<Person>;
+}
+
+/** The server of the file's tests, for the diagnostics of waitVersionAbove. */
+let current: Server | undefined;
+
+/** Start a server (AI players moving after `botDelay` seconds) and Chromium before the
+ * file's tests and stop both after them. Call it once, at the top of an e2e file. */
+export function useHall(botDelay = "0.02"): Hall {
+  const hall: Hall = {
+    server: undefined as unknown as Server,
+    chrome: undefined as unknown as Chrome,
+    games: [],
+    has: (game) => hall.games.some((g) => g.name === game),
+    person: (name, locale) => newPerson(hall.chrome.browser, hall.server.url, name, locale),
+  };
+  beforeAll(async () => {
+    hall.server = current = await startServer(["--bot-delay", botDelay]);
+    hall.chrome = await startChrome();
+    hall.games = await (await fetch(`${hall.server.url}/api/games`)).json();
+  });
+  afterAll(async () => {
+    await hall.chrome?.close();
+    await hall.server?.stop();
+    current = undefined;
+  });
+  return hall;
+}
+
+export async function newPerson(browser: Browser, baseURL: string, name: string, locale = "en-US"): Promise<Person> {
   const ctx = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 860 } });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
@@ -147,13 +195,44 @@ export async function newPerson(
   return { ctx, page };
 }
 
+/** From the hall: a new table of `game`, open on the page (nobody seated yet). */
+export async function openTable(page: Page, game: string): Promise<void> {
+  await page.getByTestId("game-select").selectOption(game);
+  await page.getByTestId("create").click();
+  await page.getByTestId("table").waitFor();
+}
+
+/** From the hall: a new table of `game`, this person seated and `bots` AI players beside
+ * them (added one at a time), started; returns once it plays. */
+export async function playTable(page: Page, game: string, bots = 1): Promise<void> {
+  await openTable(page, game);
+  await page.getByTestId("tool-join").click();
+  await page.locator(".seat .tag.you").waitFor();
+  for (let i = 1; i <= bots; i++) {
+    await page.getByTestId("tool-bot").click();
+    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
+  }
+  await page.getByTestId("tool-start").click();
+  await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+}
+
+/** The seat this page plays, from the view the page holds (the test reads it; the
+ * page does not need to). */
+export async function mySeat(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = (window as Any).spieltisch.store.state;
+    return s.tables[s.current].view.you as number;
+  });
+}
+
 /** The table's view version as the page shows it. */
 export async function version(page: Page): Promise<number> {
   return Number(await page.getByTestId("table").getAttribute("data-v"));
 }
 
 /** Wait until the page holds a newer view; on timeout say what the page was told. */
-export async function waitVersionAbove(page: Page, v: number, server?: Server, timeout = 15_000): Promise<void> {
+export async function waitVersionAbove(page: Page, v: number, server = current, timeout = 15_000): Promise<void> {
   const deadline = Date.now() + timeout;
   while ((await version(page)) <= v) {
     if (Date.now() > deadline) {

@@ -4,37 +4,15 @@
 // place before its cards; a watcher sees the pieces and no hand.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { describe, expect, test } from "vitest";
+import { mySeat, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
-let server: Server;
-let chrome: Chrome;
-let hasKardinal = false;
+const hall = useHall();
+
 /** Whether the screenshot (cards chosen, places lit) has been taken. */
 let shotTaken = false;
 /** Whether a place has been clicked before its cards (see placeFirstThenCards). */
 let placedFirst = false;
-
-beforeAll(async () => {
-  server = await startServer(["--bot-delay", "0.02"]);
-  chrome = await startChrome();
-  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
-  hasKardinal = games.some((g) => g.name === "kardinal");
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
-
-/** The seat this page plays, from the view the page holds. */
-async function mySeat(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const s = (window as Any).spieltisch.store.state;
-    return s.tables[s.current].view.you as number;
-  });
-}
 
 const litSpaces = (page: Page) => page.locator('[data-testid="space"][data-target]');
 const litCountries = (page: Page) => page.locator('[data-testid="country"][data-target]');
@@ -60,7 +38,7 @@ async function placeByCards(page: Page, shot: boolean, preferCardinal = false): 
       }
       const v = await version(page);
       await (what === "cloister" ? litSpaces(page) : litCountries(page)).first().click();
-      await waitVersionAbove(page, v, server);
+      await waitVersionAbove(page, v);
       return what;
     }
     // Nothing to pay for with these: put the cards back and try the next one.
@@ -96,7 +74,7 @@ async function placeFirstThenCards(page: Page, me: number): Promise<boolean> {
   expect(await version(page)).toBe(v); // nothing sent yet
   await page.locator(`[data-testid="hand-card"][data-card="${pick.card}"]`).first().click();
   await page.locator(`[data-testid="hand-card"][data-card="${pick.card}"][aria-pressed="false"]`).first().click();
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
   await expect.poll(() => page.locator(`[data-space="${pick.space}"] [data-testid="cloister"][data-seat="${me}"]`).count()).toBe(1);
   placedFirst = true;
   return true;
@@ -124,28 +102,18 @@ async function step(page: Page, me: number, shot: boolean, preferCardinal: boole
       await page.getByTestId("pass").click();
     }
   }
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
   return "other";
 }
 
 describe("Kardinal & König in the browser", () => {
   test("turns played on the map: cards, places, drawing", async (t) => {
-    if (!hasKardinal) t.skip();
+    if (!hall.has("kardinal")) t.skip();
     const began = Date.now();
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Kai");
+    const { ctx, page } = await hall.person("Kai");
     // The board is meant to be readable on a 1280×800 screen without zooming.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByTestId("game-select").selectOption("kardinal");
-    await page.getByTestId("create").click();
-    await page.getByTestId("table").waitFor();
-    await page.getByTestId("tool-join").click();
-    await page.locator(".seat .tag.you").waitFor();
-    for (let i = 1; i <= 2; i++) {
-      await page.getByTestId("tool-bot").click();
-      await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
-    }
-    await page.getByTestId("tool-start").click();
-    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    await playTable(page, "kardinal", 2);
 
     // The whole map is drawn from the catalogue: 50 spaces, 9 countries.
     await expect.poll(() => page.locator('[data-testid="space"]').count()).toBe(50);
@@ -181,7 +149,7 @@ describe("Kardinal & König in the browser", () => {
     if (!shotTaken) await page.screenshot({ path: screenshotPath("kardinal-board.png") });
     // A watcher sees the same map and pieces, and no hand at all.
     const room = (await page.getByTestId("table").getAttribute("data-room"))!;
-    const wen = await newPerson(chrome.browser, server.url, "Wen");
+    const wen = await hall.person("Wen");
     await wen.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
     await wen.page.getByTestId("spectator").waitFor();
     await expect.poll(() => wen.page.locator('[data-testid="space"]').count()).toBe(50);

@@ -4,29 +4,16 @@
 // sheet), never the list of intent buttons below the board.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { describe, expect, test } from "vitest";
+import { playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
-let server: Server;
-let chrome: Chrome;
-let hasKingsburg = false;
+const hall = useHall();
+
 let shotTaken = false;
 /** Influences whose dice were seen drawn on the advisor clicked. */
 let shownOnAdvisor = 0;
 /** Advisors clicked first that offered a choice of listed moves beside them. */
 let offered = 0;
-
-beforeAll(async () => {
-  server = await startServer(["--bot-delay", "0.02"]);
-  chrome = await startChrome();
-  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
-  hasKingsburg = games.some((g) => g.name === "kingsburg");
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
 
 /** Fields of the view the page holds (the test reads them; the page does not need to). */
 async function viewOf(page: Page): Promise<{ you: number; phase: number; year: number; step: string; buildings: string[] }> {
@@ -38,7 +25,6 @@ async function viewOf(page: Page): Promise<{ you: number; phase: number; year: n
   });
 }
 
-/** Wait until the page says it is my move; false once the game is over. */
 const lit = (page: Page) => page.locator('[data-testid="kb-advisor"][data-target]');
 const choosable = (page: Page) => page.locator('[data-testid="kb-sheet"] button[data-testid="kb-die"][aria-pressed="false"]');
 
@@ -65,7 +51,7 @@ async function influence(page: Page, me: number, advisorFirst: boolean): Promise
   const v = await version(page);
   await target.click();
   if (await page.getByTestId("kb-option").count()) await page.getByTestId("kb-option").first().click();
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
   // My dice show on the advisor I clicked. The server takes the players' dice off
   // the board once the season's help is given (right away after my last die when
   // nobody has a choice left), so they are looked for while the view still holds
@@ -100,7 +86,7 @@ async function influenceAdvisorFirst(page: Page, me: number): Promise<number | n
     expect(await version(page)).toBe(v);
     await page.getByTestId("kb-option").first().click();
   }
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
   if ((await pollShown(page, advisor, me)) === "shown") shownOnAdvisor++;
   return advisor;
 }
@@ -144,7 +130,7 @@ async function step(page: Page, me: number, done: { influenced: number[]; built:
     const id = (await building.first().getAttribute("data-building"))!;
     await building.first().click();
     if (await page.getByTestId("kb-option").count()) await page.getByTestId("kb-option").first().click();
-    await waitVersionAbove(page, v, server);
+    await waitVersionAbove(page, v);
     done.built.push(id);
     return;
   }
@@ -154,25 +140,17 @@ async function step(page: Page, me: number, done: { influenced: number[]; built:
   if (await action.count()) await action.first().click();
   else await page.getByTestId("kb-pass").click();
   done.other++;
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
 }
 
 describe("Kingsburg in the browser", () => {
   test("productive seasons played on the board: dice, advisors, help, buildings", async (t) => {
-    if (!hasKingsburg) t.skip();
+    if (!hall.has("kingsburg")) t.skip();
     const began = Date.now();
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Kim");
+    const { ctx, page } = await hall.person("Kim");
     // The board is meant to be readable on a 1280×800 screen.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByTestId("game-select").selectOption("kingsburg");
-    await page.getByTestId("create").click();
-    await page.getByTestId("table").waitFor();
-    await page.getByTestId("tool-join").click();
-    await page.locator(".seat .tag.you").waitFor();
-    await page.getByTestId("tool-bot").click();
-    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
-    await page.getByTestId("tool-start").click();
-    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    await playTable(page, "kingsburg");
 
     // The whole board from the catalogue: 18 advisors, two sheets of 20 buildings.
     await expect.poll(() => page.locator('[data-testid="kb-advisor"]').count()).toBe(18);

@@ -4,32 +4,10 @@
 // below it. The round ends with feeding, and the next one begins.
 
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Chrome, newPerson, type Server, screenshotPath, startChrome, startServer, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { describe, expect, test } from "vitest";
+import { mySeat, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
-let server: Server;
-let chrome: Chrome;
-let hasStoneAge = false;
-
-beforeAll(async () => {
-  server = await startServer(["--bot-delay", "0.02"]);
-  chrome = await startChrome();
-  const games: { name: string }[] = await (await fetch(`${server.url}/api/games`)).json();
-  hasStoneAge = games.some((g) => g.name === "stone_age");
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
-
-async function mySeat(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const s = (window as Any).spieltisch.store.state;
-    return s.tables[s.current].view.you as number;
-  });
-}
+const hall = useHall();
 
 const round = async (page: Page) => Number(await page.getByTestId("sa-board").getAttribute("data-round"));
 const spaceBtn = (page: Page, action: string, space?: string) =>
@@ -101,24 +79,16 @@ async function act(page: Page, placed: Did[]): Promise<Did> {
     }
     did = { what: "place", space, people, round: await round(page) };
   }
-  await waitVersionAbove(page, v, server);
+  await waitVersionAbove(page, v);
   return did;
 }
 
 describe("Stone Age in the browser", () => {
   test("two whole rounds against an AI player, played on the board", async (t) => {
-    if (!hasStoneAge) t.skip();
+    if (!hall.has("stone_age")) t.skip();
     const started = Date.now();
-    const { ctx, page } = await newPerson(chrome.browser, server.url, "Ayla");
-    await page.getByTestId("game-select").selectOption("stone_age");
-    await page.getByTestId("create").click();
-    await page.getByTestId("table").waitFor();
-    await page.getByTestId("tool-join").click();
-    await page.locator(".seat .tag.you").waitFor();
-    await page.getByTestId("tool-bot").click();
-    await page.locator(".seat .tag.bot").waitFor();
-    await page.getByTestId("tool-start").click();
-    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    const { ctx, page } = await hall.person("Ayla");
+    await playTable(page, "stone_age");
 
     // The table: five gathering spaces, the village, two building stacks (two
     // players), four civilization cards, a supply per seat, and the legal list.

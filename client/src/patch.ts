@@ -1,4 +1,4 @@
-// The patch format of PROTOCOL.md ("Patches"), applied copy-on-write: the input
+// The patch format of protocol/README.md, applied copy-on-write: the input
 // tree is never changed, and every subtree off the patched paths keeps its
 // identity, so memoised components redraw only what a move touched.
 

@@ -1,8 +1,11 @@
 // Kingsburg speaks Japanese and English: every log code the engine can emit, the
-// intents' button labels, the view's words and the options.
-import { afterEach, describe, expect, it } from "vitest";
-import { labels } from "../src/games/kingsburg/strings";
+// intents' button labels, the view's words and the options; every advisor, building,
+// enemy type and phase by name. Numbers, costs and help come from the catalogue.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PHASES, readCatalogue } from "../src/games/kingsburg/model";
+import { knowCatalogue, labels } from "../src/games/kingsburg/strings";
 import { dictionaries, lang, logLine, optionLabel, type Lang } from "../src/i18n";
+import { kingsburgCatalogue } from "./catalogues";
 
 // The `_log(s, "…")` calls of server/games/kingsburg/game.py (a one-off grep), with the
 // computed ones spelled out: f"battle_{result}" and "aid_goods_taken" / "reward_goods".
@@ -91,6 +94,10 @@ const names = (n: number) => ["Ada", "Ben", "Cleo"][n];
 const LANGS: Lang[] = ["en", "ja"];
 const unreadable = /\{\w+\}|\[object|undefined|NaN|_|null|true|false/;
 
+const catalogue = kingsburgCatalogue();
+
+// The table tells the strings the catalogue as it comes (GameUi.onCatalogue).
+beforeAll(() => knowCatalogue(catalogue));
 afterEach(() => lang.set("en"));
 
 describe("kingsburg strings", () => {
@@ -162,6 +169,27 @@ describe("kingsburg strings", () => {
     lang.set("en");
     expect(labels.value!("envoy", 1, names)).toBe("Ben");
     expect(labels.value!("gold", 3, names)).toBeNull();
+  });
+
+  it("names every advisor, building, enemy type and phase in both languages, and nothing else", () => {
+    const cat = readCatalogue(catalogue)!;
+    expect(cat.advisors).toHaveLength(18);
+    expect(cat.buildings).toHaveLength(20);
+    const ids = {
+      advisor: cat.advisors.map((a) => a.id),
+      building: cat.buildings.map((b) => b.id),
+      bld_help: cat.buildings.map((b) => b.id),
+      enemy_type: [...new Set(cat.enemies.map((e) => e.type))],
+      phase: [...PHASES],
+    };
+    for (const l of LANGS) {
+      for (const [kind, names] of Object.entries(ids)) {
+        for (const id of names) expect(dictionaries[l][`kb.${kind}.${id}`], `${l} kb.${kind}.${id}`).toBeTruthy();
+        // The words speak of the catalogue's ids only: no name is kept of a piece it lacks.
+        const named = Object.keys(dictionaries[l]).filter((k) => k.startsWith(`kb.${kind}.`));
+        expect(new Set(named), `${l} kb.${kind}`).toEqual(new Set(names.map((id) => `kb.${kind}.${id}`)));
+      }
+    }
   });
 
   it("labels every option in both languages", () => {

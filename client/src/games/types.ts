@@ -16,6 +16,9 @@ export interface GameUi {
   seatExtra?: (view: View, seat: number) => preact.JSX.Element | string | null;
   /** Whether the board needs the game's catalogue.json. */
   needsCatalogue?: boolean;
+  /** Told the catalogue as it comes, before the board is drawn with it: for the
+   * game's words outside the board (log lines, intent labels) that read it. */
+  onCatalogue?: (catalogue: unknown) => void;
 }
 
 export const SEAT_COLOURS = ["#d8262c", "#2a5bd7", "#f2c400", "#2f9e44", "#222222", "#9b4dca"];

@@ -21,7 +21,14 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   const game = info?.game;
 
   useEffect(() => {
-    if (game && ui.needsCatalogue) client.catalogue(game).then(setCatalogue, () => setCatalogue(null));
+    if (!game || !ui.needsCatalogue) return;
+    client.catalogue(game).then(
+      (c) => {
+        ui.onCatalogue?.(c);
+        setCatalogue(c);
+      },
+      () => setCatalogue(null),
+    );
   }, [game]);
 
   if (!info) {

@@ -152,12 +152,32 @@ function MapSvg({
 }) {
   const colour = Object.fromEntries(map.countries.map((c) => [c.id, c.colour]));
   const pendingKey = pending ? targetKey(pending) : "";
-  // Keyboard users can reach the highlighted places too (Enter or space).
-  const keys = (target: Target) => (e: KeyboardEvent) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      onTarget(target);
-    }
+  /** A place on the map (a country's coat of arms, a cloister space): lit, a button
+   * for the mouse and the keyboard (Enter or space) when a listed intent goes there
+   * (and it is `free`), ringed while lit or while its payments are offered. */
+  const place = (base: string, target: Target, free = true) => {
+    const key = targetKey(target);
+    const on = free && lit.has(key);
+    const isPending = pendingKey === key;
+    return {
+      on,
+      ringed: on || isPending,
+      attrs: {
+        class: `${base}${on ? " target" : ""}${isPending ? " pending" : ""}`,
+        "data-target": on ? "1" : undefined,
+        onClick: on ? () => onTarget(target) : undefined,
+        onKeyDown: on
+          ? (e: KeyboardEvent) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                onTarget(target);
+              }
+            }
+          : undefined,
+        tabIndex: on ? 0 : undefined,
+        role: on ? ("button" as const) : undefined,
+      },
+    };
   };
   return (
     <svg
@@ -186,27 +206,14 @@ function MapSvg({
       {map.countries.map((c) => {
         const at = geo.seats[c.id];
         if (!at) return null;
-        const target = { country: c.id };
-        const key = targetKey(target);
-        const on = lit.has(key);
+        const p = place("kk-seat", { country: c.id });
         return (
-          <g
-            key={c.id}
-            class={`kk-seat${on ? " target" : ""}${pendingKey === key ? " pending" : ""}`}
-            data-testid="country"
-            data-country={c.id}
-            data-target={on ? "1" : undefined}
-            transform={`translate(${at.x} ${at.y})`}
-            onClick={on ? () => onTarget(target) : undefined}
-            onKeyDown={on ? keys(target) : undefined}
-            tabIndex={on ? 0 : undefined}
-            role={on ? "button" : undefined}
-          >
-            <title>{on ? t("kk.map.send_cardinal", { country: countryName(c.id) }) : countryName(c.id)}</title>
+          <g key={c.id} data-testid="country" data-country={c.id} transform={`translate(${at.x} ${at.y})`} {...p.attrs}>
+            <title>{p.on ? t("kk.map.send_cardinal", { country: countryName(c.id) }) : countryName(c.id)}</title>
             <text class="kk-country-name" y={-LABEL_DY + 6}>
               {countryName(c.id)}
             </text>
-            {(on || pendingKey === key) && <Ring r={SEAT_R + 8} />}
+            {p.ringed && <Ring r={SEAT_R + 8} />}
             {recent.countries.has(c.id) && <circle class="kk-recent" r={SEAT_R + 5} />}
             <circle class="kk-arms" r={SEAT_R} stroke={c.colour} />
             <Cardinals counts={model.cardinals[c.id] ?? []} />
@@ -216,24 +223,11 @@ function MapSvg({
       {map.spaces.map((s) => {
         const at = geo.spaces[s.id];
         const owner = model.cloisters[s.id];
-        const target = { space: s.id };
-        const key = targetKey(target);
-        const on = owner === undefined && lit.has(key);
+        const p = place("kk-space", { space: s.id }, owner === undefined);
         return (
-          <g
-            key={s.id}
-            class={`kk-space${on ? " target" : ""}${pendingKey === key ? " pending" : ""}`}
-            data-testid="space"
-            data-space={s.id}
-            data-target={on ? "1" : undefined}
-            transform={`translate(${at.x} ${at.y})`}
-            onClick={on ? () => onTarget(target) : undefined}
-            onKeyDown={on ? keys(target) : undefined}
-            tabIndex={on ? 0 : undefined}
-            role={on ? "button" : undefined}
-          >
+          <g key={s.id} data-testid="space" data-space={s.id} transform={`translate(${at.x} ${at.y})`} {...p.attrs}>
             <title>{`${spaceName(s.id)}${s.label ? ` — ${s.label}` : ""}`}</title>
-            {(on || pendingKey === key) && <Ring r={SPACE_R + 7} />}
+            {p.ringed && <Ring r={SPACE_R + 7} />}
             <circle class="kk-spot" r={SPACE_R} stroke={colour[s.country]} />
             {recent.spaces.has(s.id) && <circle class="kk-recent" r={SPACE_R + 4} />}
             {owner !== undefined && <Cloister seat={owner} />}

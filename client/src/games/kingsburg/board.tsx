@@ -27,6 +27,7 @@ import {
   isListed,
   type KbModel,
   litAdvisors,
+  PHASES,
   readCatalogue,
   readModel,
   type Resolution,
@@ -38,17 +39,6 @@ import "./board.css";
 
 const seatColour = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
-/** The phases of a year, as the server numbers them (1–8). */
-const PHASES = [
-  "aid_from_the_king",
-  "spring",
-  "kings_reward",
-  "summer",
-  "kings_envoy",
-  "autumn",
-  "recruit_soldiers",
-  "winter_battle",
-];
 const ROMAN = ["I", "II", "III", "IV", "V"];
 
 /** Whether dark pips read better than white ones on this colour. */

@@ -2,9 +2,11 @@
 // buildings; its words in strings.ts.
 import type { GameUi } from "../types";
 import { KingsburgBoard, seatExtra } from "./board";
+import { knowCatalogue } from "./strings";
 
 export const kingsburg: GameUi = {
   Board: KingsburgBoard,
   needsCatalogue: true,
+  onCatalogue: knowCatalogue,
   seatExtra,
 };

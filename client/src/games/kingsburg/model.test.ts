@@ -1,8 +1,8 @@
 // Reading the Kingsburg view and catalogue, and from a click (with the dice chosen)
 // to one of the listed intents: what lights up, when the player must choose, and
 // that nothing is sent that `legal` does not hold, as the very object listed.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { kingsburgCatalogue } from "../../../test/catalogues";
 import type { View } from "../../store";
 import {
   buildable,
@@ -23,15 +23,7 @@ import {
   sheetRows,
 } from "./model";
 
-// The catalogue the server serves is data.json's advisors, buildings, enemies and
-// strength ranges (server/games/kingsburg/game.py, `catalogue`).
-const data = JSON.parse(readFileSync(new URL("../../../../server/games/kingsburg/data.json", import.meta.url), "utf8"));
-const catalogue = {
-  advisors: data.advisors,
-  buildings: data.buildings,
-  enemies: data.enemies,
-  strength_range_by_year: data.strength_range_by_year,
-};
+const catalogue = kingsburgCatalogue();
 
 const inf = (advisor: number, dice: number[], extra: Partial<Intent> = {}): Intent => ({
   t: "influence",

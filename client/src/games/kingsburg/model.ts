@@ -10,6 +10,20 @@ export type Amounts = Record<string, number>;
 
 export const GOODS = ["gold", "wood", "stone"] as const;
 
+/** The phases of a year in the order the view numbers them (`phase`, 1–8). The view
+ * names only the current one (`phase_name`) and the catalogue none, so the order is
+ * kept here, as server/games/kingsburg/data.py's PHASE_NAMES has it. */
+export const PHASES = [
+  "aid_from_the_king",
+  "spring",
+  "kings_reward",
+  "summer",
+  "kings_envoy",
+  "autumn",
+  "recruit_soldiers",
+  "winter_battle",
+] as const;
+
 const num = (v: unknown, d = 0) => (typeof v === "number" ? v : d);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});

@@ -5,46 +5,24 @@
 import { extend, has, logArgs, t } from "../../i18n";
 import type { View } from "../../store";
 import type { GenericLabels } from "../generic";
+import { type Catalogue, GOODS, readCatalogue } from "./model";
 
 const G = "kingsburg";
-const GOODS = ["gold", "wood", "stone"] as const;
 
 type Amounts = Partial<Record<string, number | boolean>>;
 
-/** The advisors by number and their help options, pasted from server/games/kingsburg/data.json. */
-const ADVISORS: Record<number, [string, { pay?: Amounts; gain: Amounts }[]]> = {
-  1: ["jester", [{ gain: { vp: 1 } }]],
-  2: ["squire", [{ gain: { gold: 1 } }]],
-  3: ["architect", [{ gain: { wood: 1 } }]],
-  4: ["merchant", [{ gain: { gold: 1 } }, { gain: { wood: 1 } }]],
-  5: ["sergeant", [{ gain: { soldiers: 1 } }]],
-  6: ["alchemist", [
-    { pay: { gold: 1 }, gain: { wood: 1, stone: 1 } },
-    { pay: { wood: 1 }, gain: { gold: 1, stone: 1 } },
-    { pay: { stone: 1 }, gain: { gold: 1, wood: 1 } },
-  ]],
-  7: ["astronomer", [{ gain: { any_goods: 1, plus2: 1 } }]],
-  8: ["treasurer", [{ gain: { gold: 2 } }]],
-  9: ["master_hunter", [{ gain: { wood: 1, gold: 1 } }, { gain: { wood: 1, stone: 1 } }]],
-  10: ["general", [{ gain: { soldiers: 2, peek_enemy: true } }]],
-  11: ["swordsmith", [{ gain: { stone: 1, wood: 1 } }, { gain: { stone: 1, gold: 1 } }]],
-  12: ["duchess", [{ gain: { any_goods: 2, plus2: 1 } }]],
-  13: ["champion", [{ gain: { stone: 3 } }]],
-  14: ["smuggler", [{ pay: { vp: 1 }, gain: { any_goods: 3 } }]],
-  15: ["inventor", [{ gain: { gold: 1, wood: 1, stone: 1 } }]],
-  16: ["wizard", [{ gain: { gold: 4 } }]],
-  17: ["queen", [{ gain: { any_goods: 2, vp: 3, peek_enemy: true } }]],
-  18: ["king", [{ gain: { gold: 1, wood: 1, stone: 1, soldiers: 1 } }]],
-};
+/** The catalogue (server/games/kingsburg/data.json as GET /games/kingsburg/catalogue.json
+ * serves it) the words read from: which advisor has which number and help, what a
+ * building costs and scores. It speaks English only, so the names of its ids in both
+ * languages are the `kb.advisor.<id>` and `kb.building.<id>` keys below. Told when the
+ * table fetches it (index.tsx), before any board, label or log line is drawn with it. */
+let catalogue: Catalogue | null = null;
 
-/** Each building's cost (gold, wood, stone) and victory points, from the same file. */
-const BUILDINGS: Record<string, [number, number, number, number]> = {
-  statue: [2, 0, 0, 3], chapel: [3, 0, 1, 5], church: [3, 1, 2, 7], cathedral: [5, 0, 3, 9],
-  inn: [1, 1, 0, 0], market: [2, 2, 0, 1], farms: [2, 3, 1, 2], merchants_guild: [3, 1, 2, 4],
-  guard_tower: [1, 0, 1, 1], blacksmith: [1, 2, 0, 2], barracks: [2, 2, 1, 4], wizards_guild: [3, 2, 2, 6],
-  palisade: [0, 2, 0, 0], stable: [1, 1, 1, 2], stone_wall: [2, 0, 2, 2], fortress: [3, 0, 2, 4],
-  barricade: [0, 1, 0, 0], crane: [0, 1, 1, 1], town_hall: [2, 1, 1, 2], embassy: [2, 2, 2, 4],
-};
+export function knowCatalogue(c: unknown): void {
+  catalogue = readCatalogue(c);
+}
+
+const advisorOf = (n: unknown) => catalogue?.advisors.find((a) => a.number === Number(n));
 
 const en: Record<string, string> = {
   "log.kingsburg.start": "Turn order: {order}.",
@@ -615,9 +593,10 @@ extend({ en, ja });
 const w = (key: string, args: Record<string, unknown> = {}) => t(key, args);
 const maybe = (key: string) => (has(key) ? t(key) : null);
 
+/** "Duchess (12)": the advisor of that number in the catalogue. */
 export function advisorName(n: unknown): string {
-  const a = ADVISORS[Number(n)];
-  return a ? w("kb.advisor", { name: w(`kb.advisor.${a[0]}`), n }) : String(n);
+  const a = advisorOf(n);
+  return a ? w("kb.advisor", { name: w(`kb.advisor.${a.id}`), n }) : String(n);
 }
 
 export function buildingName(id: string): string {
@@ -733,11 +712,11 @@ function influenceButton(intent: Record<string, unknown>, view: View): string {
 
 function helpButton(intent: Record<string, unknown>, view: View): string {
   const advisor = Number(myChoice(view)?.advisor ?? 0);
-  const option = ADVISORS[advisor]?.[1][Number(intent.option ?? 0)];
+  const option = advisorOf(advisor)?.options[Number(intent.option ?? 0)];
   const gain: Amounts = { ...(option?.gain ?? {}) };
   for (const g of GOODS) gain[g] = Number(gain[g] ?? 0) + Number(intent[g] ?? 0);
   const got = gotText(gain);
-  if (option?.pay) {
+  if (option && Object.keys(option.pay).length) {
     const pay = option.pay.vp ? w("kb.vp", { n: option.pay.vp }) : goodsText(option.pay);
     return w("kb.btn.alchemist", { pay, got });
   }
@@ -763,12 +742,13 @@ export const labels: GenericLabels = {
       case "help":
         return helpButton(intent, view);
       case "build": {
-        const id = String(intent.building);
-        const [gold, wood, stone, vp] = BUILDINGS[id] ?? [0, 0, 0, 0];
+        // Its cost and points from the catalogue; until that has come, the plain label.
+        const b = catalogue?.buildings.find((x) => x.id === intent.building);
+        if (!b) return null;
         return w(intent.envoy ? "kb.btn.build_envoy" : "kb.btn.build", {
-          building: buildingName(id),
-          cost: goodsText({ gold, wood, stone }),
-          vp,
+          building: buildingName(b.id),
+          cost: goodsText(b.cost),
+          vp: b.vp,
         });
       }
       case "town_hall":
