@@ -1,4 +1,5 @@
-"""The wire contract of the hall (PROTOCOL.md) in Python: messages, codecs, patches."""
+"""The wire contract of the hall (protocol/README.md) in Python: messages, codecs,
+patches."""
 
 from protocol.messages import PROTOCOL_VERSION, SERVER_NAME
 from protocol.patch import PatchError, apply, diff

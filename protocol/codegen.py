@@ -1,10 +1,13 @@
-"""Write the client's TypeScript types from the protocol Structs.
+"""Write the client's TypeScript types and the message tables of protocol/README.md
+from the protocol Structs.
 
-    python -m protocol.codegen            # writes client/src/protocol.gen.ts
-    python -m protocol.codegen --check    # exit 1 when the file is stale
+    python -m protocol.codegen            # writes client/src/protocol.gen.ts and
+                                          # the generated parts of protocol/README.md
+    python -m protocol.codegen --check    # exit 1 when either is stale
 
 The Structs in ``protocol.messages`` are the source of truth; the client never
-declares a message shape by hand.
+declares a message shape by hand, and the README never describes one by hand
+(``protocol.docgen`` writes those parts).
 """
 
 from __future__ import annotations
@@ -15,12 +18,15 @@ from pathlib import Path
 
 import msgspec.inspect as mi
 
+from protocol import docgen
 from protocol import messages as m
 
 TARGET = Path(__file__).resolve().parent.parent / "client" / "src" / "protocol.gen.ts"
 
 
 def _ts(t: mi.Type) -> str:
+    if isinstance(t, mi.Metadata):  # a field's documentation: no trace in the types
+        return _ts(t.type)
     if isinstance(t, mi.StrType):
         return "string"
     if isinstance(t, (mi.IntType, mi.FloatType)):
@@ -94,19 +100,26 @@ def render() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail when the file is stale")
+    parser.add_argument("--check", action="store_true", help="fail when a file is stale")
     args = parser.parse_args(argv)
-    text = render()
+    outputs = [(TARGET, render())]
+    outputs.append((docgen.TARGET, docgen.render_readme(_read(docgen.TARGET))))
     if args.check:
-        current = TARGET.read_text() if TARGET.exists() else ""
-        if current != text:
-            print(f"{TARGET} is stale: run python -m protocol.codegen", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
-    TARGET.write_text(text)
-    print(f"wrote {TARGET}")
+        stale = [path for path, text in outputs if _read(path) != text]
+        for path in stale:
+            print(f"{path} is stale: run python -m protocol.codegen", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in outputs:
+        if _read(path) == text:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        print(f"wrote {path}")
     return 0
+
+
+def _read(path: Path) -> str:
+    return path.read_text() if path.exists() else ""
 
 
 if __name__ == "__main__":

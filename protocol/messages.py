@@ -1,13 +1,16 @@
-"""Every message of PROTOCOL.md as a msgspec Struct, tagged on ``t``.
+"""Every message of the wire protocol (protocol/README.md) as a msgspec Struct, tagged
+on ``t``.
 
 These Structs are the source of truth for the wire: the server decodes and encodes
-with them, and ``python -m protocol.codegen`` turns them into the client's TypeScript
-types. Unknown fields are ignored so that a newer client still talks to this server.
+with them, ``python -m protocol.codegen`` turns them into the client's TypeScript
+types, and writes the message tables of protocol/README.md from their docstrings and
+the ``doc(...)`` text of each field. Unknown fields are ignored so that a newer client
+still talks to this server.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -18,80 +21,162 @@ Lang = Literal["ja", "en"]
 Status = Literal["waiting", "playing", "finished"]
 
 
+def doc(text: str) -> msgspec.Meta:
+    """A field's meaning, for protocol/README.md; it constrains nothing on the wire."""
+    return msgspec.Meta(description=text)
+
+
+ROOM_ID = "The table's id (from `room_list`, or the `room` you got on `create`)."
+
+
 class _Client(msgspec.Struct, tag_field="t", kw_only=True):
-    id: int | None = None
+    id: Annotated[
+        int | None,
+        doc(
+            "Any integer the client picks. An `error` caused by this message carries it "
+            "back as `ref`; `pong` echoes it."
+        ),
+    ] = None
 
 
 # --- client -> server -------------------------------------------------------------
 
 
 class Hello(_Client, tag="hello"):
-    name: str
-    token: str | None = None
-    lang: Lang = "en"
+    """Say who you are: the first message on a connection (only `ping` may come
+    earlier). Answered by `welcome`; a second `hello` on the same connection is
+    refused."""
+
+    name: Annotated[
+        str,
+        doc("Display name: non-printable characters are dropped, then 1 to 24 characters."),
+    ]
+    token: Annotated[
+        str | None,
+        doc(
+            "The token of an earlier `welcome`, to come back as that player with the same "
+            "seats; null, or a token the hall no longer knows, starts a new session."
+        ),
+    ] = None
+    lang: Annotated[Lang, doc("The player's language.")] = "en"
 
 
 class Rooms(_Client, tag="rooms"):
-    pass
+    """Open the lobby: answered by `room_list` at once, then by a new `room_list`
+    whenever a table changes, until this connection enters a table."""
 
 
 class Create(_Client, tag="create"):
-    game: str
-    options: dict[str, Any] = {}
+    """Open a new table. The sender becomes its host and is at the table unseated;
+    answered by `room`."""
+
+    game: Annotated[str, doc("A game's name, as listed by `GET /api/games`.")]
+    options: Annotated[
+        dict[str, Any],
+        doc("Options that differ from the game's defaults; the rest keep their default."),
+    ] = {}
 
 
 class Enter(_Client, tag="enter"):
-    room: str
-    # An addition to PROTOCOL.md v1: the last version this client holds of the room,
-    # so a resuming client is sent only the patches it missed.
-    v: int | None = None
+    """Come to a table to watch it (or to come back to your seat). Answered by `room`
+    and, once the game has started, by the view: the patches after `v`, or a
+    `snapshot`."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    v: Annotated[
+        int | None,
+        doc(
+            "The last version of this table's view the client holds, when it comes back; "
+            "null asks for a `snapshot`."
+        ),
+    ] = None
 
 
 class Sit(_Client, tag="sit"):
-    room: str
-    seat: int | None = None
+    """Take a seat before the start, entering the table first if need be. Sitting
+    down elsewhere at the same table moves you; your own seat again changes nothing."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    seat: Annotated[
+        int | None, doc("The seat's index, from 0; null takes the first free seat.")
+    ] = None
 
 
 class Stand(_Client, tag="stand"):
-    room: str
+    """Give your seat back before the start; you stay at the table, unseated."""
+
+    room: Annotated[str, doc(ROOM_ID)]
 
 
 class Option(_Client, tag="option"):
-    room: str
-    key: str
-    value: Any = None
+    """The host changes one of the table's options before the start."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    key: Annotated[str, doc("The option's name, as in `room.options`.")]
+    value: Annotated[Any, doc("The new value; it must have the option's type.")] = None
 
 
 class Bot(_Client, tag="bot"):
-    room: str
-    seat: int | None = None
+    """The host puts an AI player on an empty seat before the start."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    seat: Annotated[
+        int | None, doc("The seat's index, from 0; null takes the first free seat.")
+    ] = None
 
 
 class Start(_Client, tag="start"):
-    room: str
+    """Start the game: any seated player may, once enough seats are taken. Empty
+    seats are dropped and the players renumbered from 0 in seat order."""
+
+    room: Annotated[str, doc(ROOM_ID)]
 
 
 class Act(_Client, tag="act"):
-    room: str
-    v: int
-    intent: dict[str, Any]
+    """Make a move. An accepted move reaches every member as a `patch`; a refused
+    one is answered by an `error` to the sender alone."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    v: Annotated[
+        int,
+        doc(
+            "The version of the view the move was chosen on. The server judges the move "
+            "against the table as it is now; it does not refuse a move for its `v`."
+        ),
+    ]
+    intent: Annotated[
+        dict[str, Any],
+        doc(
+            "The move: an entry of `view.legal`, sent back as it came. Its `t` names it; "
+            "each game's README lists its intents."
+        ),
+    ]
 
 
 class Chat(_Client, tag="chat"):
-    room: str
-    text: str
+    """Say something at a table you are at; everyone there gets it as `chat`,
+    the sender too."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    text: Annotated[str, doc("The line; non-printable characters are dropped, then it is trimmed.")]
 
 
 class Resync(_Client, tag="resync"):
-    room: str
+    """Ask for a fresh `snapshot` of a started table: after a gap in the versions,
+    or a patch that does not apply. Enters the table first if need be."""
+
+    room: Annotated[str, doc(ROOM_ID)]
 
 
 class Leave(_Client, tag="leave"):
-    room: str
+    """Leave a table. Before the start this gives your seat back (and the host's role,
+    to someone still there); once started, the seat stays yours. Nothing is sent back."""
+
+    room: Annotated[str, doc(ROOM_ID)]
 
 
 class Ping(_Client, tag="ping"):
-    pass
+    """Keep the connection alive; answered by `pong`. Allowed before `hello`."""
 
 
 ClientMessage = (
@@ -120,79 +205,135 @@ class _Server(msgspec.Struct, tag_field="t", kw_only=True):
 
 
 class Welcome(_Server, tag="welcome"):
-    token: str
-    player: str
-    name: str
-    server: str = SERVER_NAME
+    """The answer to `hello`: who you are in this hall."""
+
+    token: Annotated[
+        str,
+        doc(
+            "The session's secret: send it in the `hello` of a later connection to come "
+            "back as the same player. Keep it to yourself."
+        ),
+    ]
+    player: Annotated[
+        str, doc("Your player id, public: it names you in `room.seats` and `room.host`.")
+    ]
+    name: Annotated[str, doc("Your display name as the hall keeps it.")]
+    server: Annotated[str, doc("The server and the protocol version, `spieltisch/<version>`.")] = (
+        SERVER_NAME
+    )
 
 
 class RoomSummary(msgspec.Struct, kw_only=True):
-    room: str
-    game: str
-    status: Status
-    seats: int
-    seated: int
-    watchers: int
-    options: dict[str, Any]
+    """One table in `room_list`."""
+
+    room: Annotated[str, doc("The table's id.")]
+    game: Annotated[str, doc("The game's name.")]
+    status: Annotated[Status, doc("`waiting`, `playing` or `finished`.")]
+    seats: Annotated[int, doc("How many seats the table has.")]
+    seated: Annotated[int, doc("How many of them are taken, AI players included.")]
+    watchers: Annotated[int, doc("How many people are at the table without a seat.")]
+    options: Annotated[dict[str, Any], doc("Every option of the table, defaults included.")]
 
 
 class RoomList(_Server, tag="room_list"):
-    rooms: list[RoomSummary]
+    """The hall's tables, sent after `rooms` and whenever a table opens, changes or
+    closes while this connection is in the lobby."""
+
+    rooms: Annotated[list[RoomSummary], doc("Every open table, ordered by id.")]
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):
-    player: str
-    name: str
-    bot: bool
-    online: bool
+    """Who sits in a seat, in `room.seats`."""
+
+    player: Annotated[str, doc("The player's id (an AI's is `bot-<table>-<n>`).")]
+    name: Annotated[str, doc("The display name (an AI's is `AI <n>`).")]
+    bot: Annotated[bool, doc("An AI player, played by the server.")]
+    online: Annotated[bool, doc("The player is at the table now; AI players always are.")]
 
 
 class Room(_Server, tag="room"):
-    room: str
-    game: str
-    options: dict[str, Any]
-    status: Status
-    host: str | None
-    seats: list[SeatInfo | None]
-    you: int | None
-    watchers: int
+    """A table's settings and who is there: sent to a member on entering, and to
+    every member on every change of seats, options, host, status or presence. It may
+    repeat unchanged."""
+
+    room: Annotated[str, doc("The table's id.")]
+    game: Annotated[str, doc("The game's name.")]
+    options: Annotated[dict[str, Any], doc("Every option of the table, defaults included.")]
+    status: Annotated[
+        Status,
+        doc("`waiting` (seats and options may change), `playing` or `finished`."),
+    ]
+    host: Annotated[
+        str | None,
+        doc("The host's player id: who may set options and add AI players; null if none."),
+    ]
+    seats: Annotated[
+        list[SeatInfo | None],
+        doc(
+            "One entry per seat, null when empty. While waiting: the game's largest "
+            "table; from the start: only the players, renumbered from 0."
+        ),
+    ]
+    you: Annotated[int | None, doc("Your seat's index, or null if you have none.")]
+    watchers: Annotated[int, doc("How many people are at the table without a seat.")]
 
 
 class Snapshot(_Server, tag="snapshot"):
-    room: str
-    v: int
-    view: dict[str, Any]
+    """Your audience's whole view of a started table at version `v`; it replaces
+    whatever view of the table you held."""
+
+    room: Annotated[str, doc("The table's id.")]
+    v: Annotated[int, doc("The view's version: 0 at the start, one more per accepted move.")]
+    view: Annotated[dict[str, Any], doc('The view (see "The view").')]
 
 
 class Patch(_Server, tag="patch"):
-    room: str
-    v: int
-    ops: list[Any]
+    """The change of your audience's view from version `v - 1` to `v`."""
+
+    room: Annotated[str, doc("The table's id.")]
+    v: Annotated[int, doc("The version this patch makes.")]
+    ops: Annotated[
+        list[Any],
+        doc('Operations to apply in order (see "Patches"); empty when nothing you see changed.'),
+    ]
 
 
 class ChatLine(_Server, tag="chat"):
-    room: str
-    from_: str = msgspec.field(name="from")
-    text: str
-    at: float
+    """A chat line at a table you are at."""
+
+    room: Annotated[str, doc("The table's id.")]
+    from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
+    text: Annotated[str, doc("The line, cleaned as described for the client's `chat`.")]
+    at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
 
 
 class Error(_Server, tag="error"):
-    ref: int | None
-    code: str
-    message: str
+    """A message was refused; it changed nothing."""
+
+    ref: Annotated[
+        int | None,
+        doc("The `id` of the refused message; null if it had none or could not be read."),
+    ]
+    code: Annotated[str, doc('A stable code to switch on (see "Error codes").')]
+    message: Annotated[str, doc("The reason in English, for a person.")]
 
 
 class Pong(_Server, tag="pong"):
-    id: int | None = None
+    """The answer to `ping`."""
+
+    id: Annotated[int | None, doc("The `id` of the `ping`.")] = None
 
 
 ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | Error | Pong
 
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
 SERVER_MESSAGES: tuple[type[msgspec.Struct], ...] = ServerMessage.__args__  # type: ignore[attr-defined]
+# Shapes nested in server messages; each gets a table of its own in protocol/README.md.
+NESTED: tuple[type[msgspec.Struct], ...] = (RoomSummary, SeatInfo)
 
-# The stable error codes of PROTOCOL.md; games add their own for refused intents.
+# The hub's stable error codes (protocol/README.md); games add their own for refused
+# intents. `internal_error` (a bug on the server's side) is not among them: it is in
+# ERROR_MEANINGS below, but no client can count on provoking it.
 ERROR_CODES = (
     "bad_message",
     "too_large",
@@ -211,3 +352,40 @@ ERROR_CODES = (
     "game_over",
     "unavailable",
 )
+
+# What each of the hub's codes means and when it is sent, for protocol/README.md.
+ERROR_MEANINGS: dict[str, str] = {
+    "bad_message": (
+        "The frame is not a message of this protocol (not MessagePack or JSON, an unknown "
+        "`t`, a field missing or of the wrong type), or the message makes no sense: "
+        "anything but `hello` or `ping` before `hello`, a second `hello`, an unusable "
+        "name, an unknown game in `create`, a seat that does not exist, an intent that "
+        "is none of the game's shapes, an empty chat line."
+    ),
+    "too_large": "A frame over the frame limit, or a chat line over the chat limit.",
+    "rate_limited": "The connection sends faster than its rate limit; the frame was dropped.",
+    "unknown_room": (
+        "No table has that id (it never did, or it has closed); or `chat` at a table "
+        "you have not entered."
+    ),
+    "not_seated": "`stand` or `start` without a seat; `act` by someone watching.",
+    "not_host": "`option` or `bot` from someone who is not the table's host.",
+    "seat_taken": "`sit` or `bot` on a seat someone else holds.",
+    "room_full": "`sit` or `bot` without a seat number when every seat is taken.",
+    "not_enough_players": "`start` with fewer players seated than the game needs.",
+    "already_started": "`sit`, `stand`, `option`, `bot` or `start` once the game has started.",
+    "not_started": "`act` or `resync` before the game has started.",
+    "unknown_option": "`create` or `option` names an option the game does not have.",
+    "bad_option": (
+        "`create` or `option` gives an option a value of the wrong type; or, at `start`, "
+        "the game refuses its options with this many players (a game's own checks "
+        "of the values run then)."
+    ),
+    "not_your_turn": "`act` from a seat that may not act now (not in `view.active`).",
+    "game_over": "`act` once the game is over.",
+    "unavailable": (
+        "Only with several server processes: the storage they share cannot be reached, "
+        "or the table has just moved to another process. Send the message again."
+    ),
+    "internal_error": "The server failed on this message (a bug); nothing was changed.",
+}

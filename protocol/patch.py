@@ -1,4 +1,4 @@
-"""The patch format of PROTOCOL.md: ``diff(a, b) -> ops`` and ``apply(tree, ops)``.
+"""The patch format of protocol/README.md: ``diff(a, b) -> ops`` and ``apply(tree, ops)``.
 
 Trees are plain MessagePack-able values: dicts with str keys, lists, str, int, float,
 bool, None. Ops, applied in order:

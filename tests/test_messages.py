@@ -1,4 +1,5 @@
-"""Every message of PROTOCOL.md, both framings, and the generated TypeScript."""
+"""Every message of the protocol (protocol/README.md), both framings, and the generated
+TypeScript."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every error code of PROTOCOL.md, provoked over the wire; each refusal changes nothing."""
+"""Every error code of the hub (protocol/README.md), provoked over the wire; each refusal
+changes nothing."""
 
 from __future__ import annotations
 

@@ -154,7 +154,7 @@ async function inBatches(n, size, fn) {
   return out;
 }
 
-// ---- ours: websocket + MessagePack, patches as in PROTOCOL.md ----
+// ---- ours: websocket + MessagePack, patches as in protocol/README.md ----
 
 function applyOps(view, ops) {
   for (const op of ops) {
