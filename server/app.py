@@ -19,7 +19,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from server import games
 from server.broker import Broker, make_broker
 from server.connection import Connection
-from server.hall import Hall, Limits
+from server.hall import Hall
+from server.limits import Limits
 
 log = logging.getLogger("spieltisch.hub")
 
