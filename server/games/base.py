@@ -101,7 +101,7 @@ def encode_intent(intent: Any) -> dict[str, Any]:
 
 
 def audience_view(game: Game, state: Any, seat: int | None) -> dict[str, Any]:
-    """The whole view of PROTOCOL.md for one audience: the game's own keys plus the
+    """The whole view of protocol/README.md for one audience: the game's own keys plus the
     keys every view has. Spectators never get ``legal``: they may not act."""
     view = game.view(state, seat)
     active = game.active(state)

@@ -1,5 +1,6 @@
 """Geometry of one alhambra: placement, removal and swap checks, holes,
-walkability and the longest outer wall (RULES.md sections 2, 7 and 9.3).
+walkability and the longest outer wall (README §2, §7 and R-9.3; rule numbers R-x.y
+are those of the README).
 
 An alhambra is handled here as a dict ``(x, y) -> tile`` (tile index, or
 :data:`FOUNTAIN` at ``(0, 0)``).

@@ -1,5 +1,5 @@
-"""The component data of ``data.json`` (derived from the reference components list)
-as module constants. Tiles are numbered 0..53 in the order of the file; a tile's
+"""The component data of ``data.json`` (the components of README §1 and the tables of
+R-9.2.5) as module constants. Tiles are numbered 0..53 in the order of the file; a tile's
 walls are a bit mask of :data:`N`, :data:`E`, :data:`S`, :data:`W`."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Alhambra (Dirk Henn, Queen Games 2003) as played on Brettspielwelt, with the
-two-player rules ("Dirk"). Rule numbers R-x.y cite shared/reference/alhambra/RULES.md."""
+two-player rules ("Dirk"). Rule numbers R-x.y and decisions D1..D13 are those of this
+package's README.md."""
 
 from __future__ import annotations
 
@@ -533,7 +534,7 @@ class Alhambra(Game):
         return lead([state.scores[s] + points[s] for s in range(state.seats)], seat)
 
     def _score(self, state: GameState, rnd: int) -> None:
-        """§9: majorities per building type (Dirk takes part) and the longest wall."""
+        """R-9 (README §9): majorities per building type (Dirk takes part) and the longest wall."""
         buildings, walls, points = self._round_points(state, rnd)
         for s in range(state.seats):
             state.scores[s] += points[s]

@@ -1,4 +1,5 @@
-"""Options, intents and the state of an Alhambra game (all msgspec Structs)."""
+"""Options, intents and the state of an Alhambra game (all msgspec Structs). Rule
+numbers R-x.y and decisions Dn are those of this package's README.md."""
 
 from __future__ import annotations
 

@@ -27,8 +27,8 @@ PHASE_NAMES = ("place", "meeple", "over")
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     old: bool = False  # BSW /option old: first-edition farmer scoring
     fluss: bool = False  # BSW /option fluss: the River
-    two_tile_city_points: Literal[2, 4] = 2  # RULES.md 7.1: BSW scores a two-tile city 2
-    river_start_tile: Literal["remove", "shuffle"] = "remove"  # RULES.md 12.1
+    two_tile_city_points: Literal[2, 4] = 2  # README §7.1: BSW scores a two-tile city 2
+    river_start_tile: Literal["remove", "shuffle"] = "remove"  # README §12.1
 
 
 class Place(msgspec.Struct, tag="place", tag_field="t"):

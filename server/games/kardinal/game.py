@@ -5,7 +5,7 @@ card or a joker pair, optionally ``place`` a second piece in the same country, t
 ``draw`` one card at a time (from the deck or the display) until the hand holds 3; or
 ``exchange`` cards instead of placing, then draw. ``end`` stops placing early when
 nothing is left to draw, and ``pass`` exists only for a player with no move at all in
-the last round. Section numbers refer to ``shared/reference/kardinal/RULES.md``.
+the last round. Section numbers (§) refer to the rules in this package's README.md.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class End(msgspec.Struct, tag="end", tag_field="t"):
 
 
 class Pass(msgspec.Struct, tag="pass", tag_field="t"):
-    """Only when neither a placement nor an exchange is possible (RULES.md 4.3.4)."""
+    """Only when neither a placement nor an exchange is possible (README §4.3.4)."""
 
 
 Intent = Place | Exchange | Draw | End | Pass
@@ -119,7 +119,7 @@ def _cloister_counts(state: KardinalState, board: Board, country: int) -> list[i
 
 
 def _cardinal_room(state: KardinalState, board: Board, country: int) -> int:
-    """How many more cardinals the country takes (RULES.md 6.5)."""
+    """How many more cardinals the country takes (README §6.5)."""
     return max(_cloister_counts(state, board, country)) - sum(state.cardinals[country])
 
 
@@ -485,7 +485,7 @@ class Kardinal(Game):
 
     def _after_deck_take(self, state: KardinalState, board: Board) -> None:
         """The last card has just left the deck: interim scoring and reshuffle the first
-        time (RULES.md 8), the end of the game the second time (9)."""
+        time (README §8), the end of the game the second time (§9)."""
         if state.deck or state.ending:
             return
         state.exhaustions += 1

@@ -1,4 +1,4 @@
-"""The three scorings of Kardinal & König as pure functions (RULES.md sections 10-12)."""
+"""The three scorings of Kardinal & König as pure functions (README §10 to §12)."""
 
 from __future__ import annotations
 

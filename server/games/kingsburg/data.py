@@ -1,6 +1,7 @@
 """The components of Kingsburg (``data.json``) and the fixed numbers of the rules.
 
-Goods are always handled in the order of :data:`GOODS`.
+Goods are always handled in the order of :data:`GOODS`. Rule numbers (R2.4, ...) are
+the rules in this package's README.md.
 """
 
 from __future__ import annotations

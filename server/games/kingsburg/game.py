@@ -5,7 +5,8 @@ at once inside ``apply`` (dice rolls, the King's reward, the Envoy, the battle's
 arithmetic); the game stops only where a player decides. Decisions made in turn order
 (influence, build, recruit) use ``State.turn``; decisions several players make at the
 same time (the King's aid good, Statue/Chapel re-rolls, the Town Hall, battle goods)
-and the help of one advisor are held in ``State.choices``, one per seat.
+and the help of one advisor are held in ``State.choices``, one per seat. Rule
+numbers (R2.4, R5.1.2, ...) are the rules in this package's README.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Pure calculations of the Kingsburg rules, free of the state machine, so each can be
-tested against the rules' examples on its own."""
+tested against the rules' examples on its own. Rule numbers (R4.4, ...) are the rules
+in this package's README.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The schema of Kingsburg: options, state and the intents a client may send."""
+"""The schema of Kingsburg: options, state and the intents a client may send. Rule
+numbers (R2.3, ...) are the rules in this package's README.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Final scoring and the tie-breaks (RULES.md sections 9 and 10)."""
+"""Final scoring and the tie-breaks (README §9 and §10)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,9 @@ from server.games.rng import Rng
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    #: V1 (printed rule): feeding first yields food equal to agriculture, and a
-    #: surplus stays in stock. Off = Board Game Arena: agriculture only lowers the need.
+    #: V1 (README §12, printed rule): feeding first yields food equal to agriculture,
+    #: and a surplus stays in stock. Off = Board Game Arena: agriculture only lowers
+    #: the need.
     agriculture_surplus_kept: bool = False
     #: V2: "sequential" (BGA: agriculture, then tools, then people) or "sum"
     #: (printed rule: agriculture + tools + people).
@@ -19,7 +20,8 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: V3: card C04's two resources are taken at once ("immediate") or kept and
     #: taken at any later moment when its owner acts ("any_time", printed rule).
     any_two_resources: Literal["immediate", "any_time"] = "immediate"
-    #: Printed rule: every player's civilization cards are hidden from the others.
+    #: V4 (README §12, printed rule): every player's civilization cards are hidden
+    #: from the others.
     hidden_cards: bool = False
 
 

@@ -299,11 +299,13 @@ def counts(*per: dict[int, int]) -> list[list[int]]:
 
 
 def test_seed_example_round_one_garden_tie() -> None:
+    """R-9.2.4: the Brettspielwelt page's first tie example."""
     pts = majority_points(counts({GARDEN: 3}, {GARDEN: 3}, {GARDEN: 1}), 1)
     assert [p[GARDEN] for p in pts] == [2, 2, 0]  # 5 / 2 = 2 each
 
 
 def test_seed_example_round_two_tower_tie_of_three() -> None:
+    """R-9.2.4: the Brettspielwelt page's second tie example."""
     pts = majority_points(counts({TOWER: 2}, {TOWER: 2}, {TOWER: 2}, {TOWER: 1}), 2)
     assert [p[TOWER] for p in pts] == [6, 6, 6, 0]  # (13 + 6) / 3 = 6 each
 

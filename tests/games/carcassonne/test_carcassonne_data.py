@@ -1,17 +1,14 @@
-"""The tile data: counts of the rules, edges that agree with the features, the
+"""The tile data: the counts and pictures of README §1.3, edges that agree with the features, the
 precomputed rotation tables, and the catalogue the client draws from."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from server.games.carcassonne import tiles
 from server.games.carcassonne.tiles import BY_ID, FITS, HALF_EDGES, SIDES, TYPES
-
-REFERENCE = Path("/work/shared/reference/carcassonne/tiles.json")
 
 
 def test_counts_of_the_rules() -> None:
@@ -47,27 +44,74 @@ def test_edges_agree_with_features(tile) -> None:
         assert set(f["cities"]) <= city_ids
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="reference data not present")
-def test_data_matches_the_reference() -> None:
-    ref = {t["id"]: t for t in json.loads(REFERENCE.read_text())["tiles"]}
+# README §1.3, one row per tile type: copies, sides N E S W (C city, R road, F field,
+# V river), monastery, and the number of cities, shields, roads and fields.
+TABLE = {
+    "base.monastery": (4, "FFFF", True, 0, 0, 0, 1),
+    "base.monastery_road": (2, "FFRF", True, 0, 0, 1, 1),
+    "base.city1_road_straight": (4, "CRFR", False, 1, 0, 1, 2),
+    "base.city4_shield": (1, "CCCC", False, 1, 1, 0, 0),
+    "base.city3_road_shield": (2, "CCRC", False, 1, 1, 1, 2),
+    "base.city3_road": (1, "CCRC", False, 1, 0, 1, 2),
+    "base.city2_opposite_shield": (2, "FCFC", False, 1, 1, 0, 2),
+    "base.city2_opposite": (1, "FCFC", False, 1, 0, 0, 2),
+    "base.city2_adjacent": (3, "CFFC", False, 1, 0, 0, 1),
+    "base.city2_adjacent_shield": (2, "CFFC", False, 1, 1, 0, 1),
+    "base.city2_adjacent_road_curve": (3, "CRRC", False, 1, 0, 1, 2),
+    "base.city2_adjacent_road_curve_shield": (2, "CRRC", False, 1, 1, 1, 2),
+    "base.city3": (3, "CCFC", False, 1, 0, 0, 1),
+    "base.city3_shield": (1, "CCFC", False, 1, 1, 0, 1),
+    "base.city1_road_curve_es": (3, "CRRF", False, 1, 0, 1, 2),
+    "base.city1_crossroads3": (3, "CRRR", False, 1, 0, 3, 3),
+    "base.city1_road_curve_sw": (3, "CFRR", False, 1, 0, 1, 2),
+    "base.city1": (5, "CFFF", False, 1, 0, 0, 1),
+    "base.city1_city1_opposite": (3, "CFCF", False, 2, 0, 0, 1),
+    "base.city1_city1_adjacent": (2, "CFFC", False, 2, 0, 0, 1),
+    "base.crossroads4": (1, "RRRR", False, 0, 0, 4, 4),
+    "base.crossroads3": (4, "FRRR", False, 0, 0, 3, 3),
+    "base.road_curve": (9, "FFRR", False, 0, 0, 1, 2),
+    "base.road_straight": (8, "FRFR", False, 0, 0, 1, 2),
+    "river.source": (1, "FVFF", False, 0, 0, 0, 1),
+    "river.lake": (1, "FFFV", False, 0, 0, 0, 1),
+    "river.straight_two_cities": (1, "CVCV", False, 2, 0, 0, 2),
+    "river.straight_city_road": (1, "CVRV", False, 1, 0, 1, 4),
+    "river.straight_monastery_road": (1, "FVRV", True, 0, 0, 1, 3),
+    "river.straight_bridge": (1, "VRVR", False, 0, 0, 1, 4),
+    "river.straight": (2, "FVFV", False, 0, 0, 0, 2),
+    "river.curve_city": (1, "CVVC", False, 1, 0, 0, 2),
+    "river.curve_road_curve": (1, "RRVV", False, 0, 0, 1, 3),
+    "river.curve": (2, "FFVV", False, 0, 0, 0, 2),
+}
+LETTER = {"city": "C", "road": "R", "field": "F", "river": "V"}
+
+
+def test_every_tile_type_as_in_the_readme() -> None:
+    assert len({t.id for t in TYPES}) == len(TYPES)
+    assert [t.id for t in TYPES] == list(TABLE)
     for t in TYPES:
-        r = ref[t.id]
-        assert (t.count, t.raw["edges"], t.raw["monastery"]) == (
-            r["count"],
-            r["edges"],
-            r["monastery"],
+        raw = t.raw
+        row = (
+            t.count,
+            "".join(LETTER[raw["edges"][s]] for s in SIDES),
+            raw["monastery"],
+            len(raw["cities"]),
+            sum(c["shield"] for c in raw["cities"]),
+            len(raw["roads"]),
+            len(raw["fields"]),
         )
-        assert [(c["id"], c["edges"], c["shield"]) for c in t.raw["cities"]] == [
-            (c["id"], c["edges"], c["shield"]) for c in r["cities"]
-        ]
-        assert [(x["id"], x["edges"]) for x in t.raw["roads"]] == [
-            (x["id"], x["edges"]) for x in r["roads"]
-        ]
-        assert t.raw["fields"] == [
-            {"id": f["id"], "half_edges": f["half_edges"], "cities": f["cities"]}
-            for f in r["fields"]
-        ]
-    assert {i for i, r in ref.items() if r["expansion"] in ("base", "river")} == set(BY_ID)
+        assert row == TABLE[t.id], t.id
+        assert t.set == t.id.split(".")[0]
+    assert {t.id for t in TYPES if t.set == "base"} == {i for i in TABLE if i.startswith("base.")}
+    assert len([t for t in TYPES if t.set == "base"]) == 24
+    assert len([t for t in TYPES if t.set == "river"]) == 10
+
+
+def test_segment_ids_are_unique_on_each_tile() -> None:
+    for t in TYPES:
+        raw = t.raw
+        ids = [seg["id"] for key in ("cities", "roads", "fields") for seg in raw[key]]
+        assert len(ids) == len(set(ids)), t.id
+        assert list(t.seg_ids) == ids + (["m"] if raw["monastery"] else []), t.id
 
 
 @pytest.mark.parametrize("tile", TYPES, ids=lambda t: t.id)

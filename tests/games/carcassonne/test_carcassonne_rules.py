@@ -1,5 +1,5 @@
-"""Rules of RULES.md on hand-built tile sequences: every edge case of section 18 that the
-base game and the River can meet, placement and meeple legality, end scoring."""
+"""The rules of the README on hand-built tile sequences: every case of README §13 that
+the base game and the River can meet, placement and meeple legality, end scoring."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_rivers_are_never_claimable(game) -> None:
     assert features(game.legal(state, RED)) == ["f1", "f2"]
 
 
-# -- 18.1 one tile completes two features --------------------------------------------
+# -- §13.1 one tile completes two features --------------------------------------------
 
 
 TWO_CITIES = [
@@ -112,7 +112,7 @@ def test_one_tile_completes_a_city_and_a_road(build, scored) -> None:
     assert state.supply == [7, 7]
 
 
-# -- 18.2 / 18.5 / 18.16 -------------------------------------------------------------
+# -- §13.2 / §13.5 / §13.15 ----------------------------------------------------------
 
 
 def test_segments_of_one_tile_are_separate_and_start_tile_scores(game, scored) -> None:
@@ -134,7 +134,7 @@ def test_segments_of_one_tile_are_separate_and_start_tile_scores(game, scored) -
     assert {"r1", "r2", "r3"} <= set(features(game.legal(state, YELLOW)))
 
 
-# -- 18.3 a feature through one tile twice counts it once -------------------------------
+# -- §13.3 a feature through one tile twice counts it once -------------------------------
 
 
 def test_city_through_both_caps_of_a_tile_counts_it_once(build, scored) -> None:
@@ -152,7 +152,7 @@ def test_city_through_both_caps_of_a_tile_counts_it_once(build, scored) -> None:
     assert [(c["seats"], c["points"]) for c in scored(state, "city")] == [([RED], 8)]
 
 
-# -- 18.4 road loops ----------------------------------------------------------------
+# -- §13.4 road loops -------------------------------------------------------------
 
 
 def test_road_loop_is_complete_when_closed(build, scored) -> None:
@@ -171,7 +171,7 @@ def test_road_loop_is_complete_when_closed(build, scored) -> None:
     assert state.supply == [7, 7]
 
 
-# -- 18.6 followers come back only after scoring ----------------------------------------
+# -- §13.6 followers come back only after scoring ----------------------------------------
 
 SEVEN_MEEPLES = [
     ("base.monastery", 0, -1, 0, "m"),
@@ -202,7 +202,7 @@ def test_empty_supply_cannot_claim_on_the_completing_tile(game, build, scored) -
     assert state.supply == [1, 7]
 
 
-# -- 18.7 ties, minorities and one's own follower ----------------------------------------
+# -- §13.7 ties, minorities and one's own follower ----------------------------------------
 
 
 def test_own_follower_blocks_the_feature_too(game, build) -> None:
@@ -230,7 +230,7 @@ def test_tied_thieves_both_score_in_full(build, scored) -> None:
     assert state.scores == [4, 4] and state.supply == [7, 7]
 
 
-# -- 18.8 / 18.12 completion without followers still feeds farms -------------------------
+# -- §13.8 / §13.12 completion without followers still feeds farms -------------------------
 
 
 def test_unclaimed_completed_city_pays_the_farmer(build, points_by_kind) -> None:
@@ -246,7 +246,7 @@ def test_incomplete_city_does_not_pay_farmers(build, points_by_kind) -> None:
     assert points_by_kind(state, "field") == [3, 0]
 
 
-# -- 18.9 fields touching at a corner are not connected -----------------------------------
+# -- §13.9 fields touching at a corner are not connected -----------------------------------
 
 
 def test_fields_meeting_at_a_corner_are_separate() -> None:
@@ -260,7 +260,7 @@ def test_fields_meeting_at_a_corner_are_separate() -> None:
     assert board.find(field_a) == board.find(field_b)
 
 
-# -- 18.13 an incomplete monastery counts diagonal neighbours ------------------------------
+# -- §13.13 an incomplete monastery counts diagonal neighbours ------------------------------
 
 
 def test_incomplete_monastery_counts_its_block(build, scored) -> None:
@@ -312,7 +312,7 @@ def test_incomplete_two_tile_city_is_worth_two_under_every_rule(build, scored) -
         assert [c["points"] for c in scored(state, "city")] == [2]
 
 
-# -- 18.15 unplaceable tiles ------------------------------------------------------------
+# -- §13.14 unplaceable tiles ------------------------------------------------------------
 
 
 def test_unplaceable_tile_is_removed_and_another_drawn(game, build) -> None:

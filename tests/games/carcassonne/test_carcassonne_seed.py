@@ -1,4 +1,5 @@
-"""The worked examples of the Brettspielwelt rules (seed page), on hand-built boards."""
+"""The worked examples of the Brettspielwelt help page (README §13.10, §13.11, §13.16),
+on hand-built boards."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_fourteen_point_city_shared_by_the_tied_majority(build, scored, game) ->
     assert state.board.meeples == {}
 
 
-# The seed's farm board: a field band of three two-cap tiles between five completed
+# The help page's farm board: a field band of three two-cap tiles between five completed
 # two-tile cities, one more cap left open; a second field above, cut off from the band,
 # borders two of the five cities.
 FARM = [

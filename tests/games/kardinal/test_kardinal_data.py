@@ -1,4 +1,4 @@
-"""The board file against the counts of RULES.md, the catalogue and the options check."""
+"""The board file against the counts of README §2, the catalogue and the options check."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_alliances(board: Board) -> None:
     pairs = {frozenset((board.countries[a], board.countries[b])) for _, a, b in board.alliances}
     assert len(pairs) == 15
     assert frozenset(("england", "frankreich")) in pairs
-    # at least one triangle of mutually allied countries (RULES.md 11.2)
+    # at least one triangle of mutually allied countries (README §11.2)
     triangles = [
         (a, b, c)
         for a in board.countries

@@ -1,4 +1,4 @@
-"""The rules of RULES.md one by one, on rigged positions."""
+"""The rules of the README one by one, on rigged positions."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def total_cards(s: KardinalState) -> Counter[int]:
 @pytest.mark.parametrize(
     ("counts", "points"),
     [
-        ([4, 3, 1], [8, 4, 3]),  # the seed's example
+        ([4, 3, 1], [8, 4, 3]),  # the Japanese post's example (README §10.3)
         ([3, 3, 1], [7, 7, 3]),
         ([4, 2, 2, 1], [9, 4, 4, 2]),
         ([2, 2, 2], [6, 6, 6]),
@@ -90,6 +90,7 @@ def test_cloister_points(counts: list[int], points: list[int]) -> None:
 
 
 def test_alliance_example_of_the_seed() -> None:
+    """README §11.3: the alliance example of the Japanese post."""
     # Frankreich: red 3, green 2, yellow 0; England: red 2, green 0, yellow 2
     assert scoring.alliance_points([3, 2, 0], [2, 0, 2]) == [9, 0, 0]
     assert scoring.alliance_points([3, 2, 0], [0, 0, 0]) == [0, 0, 0]
@@ -123,6 +124,7 @@ def test_first_piece_in_an_empty_country_is_one_cloister(
 def test_cardinal_limit_of_the_seed(
     game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
 ) -> None:
+    """README §6.5: the cardinal-limit example of the Japanese post."""
     s = fresh(3)
     put(s, "frankreich", 0, 2)
     put(s, "frankreich", 1, 1)
@@ -239,6 +241,7 @@ def test_full_country_takes_no_cloister(
 def test_joker_of_the_seed_red_green_green(
     game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
 ) -> None:
+    """README §5.3: the joker example of the Japanese post."""
     s = fresh(3)
     put(s, "franken", 2, 1)
     rig(s, 0, [RED, GREEN, GREEN])
@@ -492,7 +495,7 @@ def test_final_scoring(
     b = s.breakdown
     # cloisters: Frankreich 8/4/3, England 4/0/4
     assert [x[1] for x in b] == [12, 4, 7]
-    # alliances: only England-Frankreich has cardinals on both sides: red 9 (the seed)
+    # alliances: only England-Frankreich has cardinals on both sides: red 9 (README §11.3)
     assert [x[2] for x in b] == [9, 0, 0]
     assert s.scores == [sum(x) for x in b]
     assert game.result(s) is not None
@@ -622,6 +625,7 @@ def test_map_file_option(
 def test_log_in_the_style_of_the_seed(
     game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
 ) -> None:
+    """The browser's log lines, as the Japanese post quotes them (README, "The view")."""
     s = fresh(4)
     put(s, "schwaben", 2, 1)
     rig(s, 1, [ORANGE, ORANGE, GREEN])

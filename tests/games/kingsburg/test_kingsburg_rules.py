@@ -1,4 +1,4 @@
-"""The rules of Kingsburg, example by example (R numbers refer to RULES.md)."""
+"""The rules of Kingsburg, example by example (R numbers are the rules of the README)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The package's data file against the counts of RULES.md section 1."""
+"""The package's data file against the counts of README §1."""
 
 from __future__ import annotations
 
@@ -50,6 +50,12 @@ def test_thirty_six_cards_sixteen_culture_twenty_figures() -> None:
     assert len(symbols) == 8 and set(symbols.values()) == {2}
     figures = Counter(CARDS[c]["bottom"]["figure"] for c in cards if "figure" in CARDS[c]["bottom"])
     assert figures == {"farmer": 5, "tool_maker": 5, "hut_builder": 5, "shaman": 5}
+    shown = Counter()
+    for c in cards:
+        bottom = CARDS[c]["bottom"]
+        if "figure" in bottom:
+            shown[bottom["figure"]] += bottom["count"]
+    assert shown == {"farmer": 7, "tool_maker": 8, "hut_builder": 9, "shaman": 7}
 
 
 def test_card_top_effects_as_counted_in_the_rules() -> None:

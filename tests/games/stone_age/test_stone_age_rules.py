@@ -1,4 +1,4 @@
-"""The worked points of RULES.md and the BGA help page, one rule at a time."""
+"""The worked points of the README's rules and the BGA help page, one rule at a time."""
 
 from __future__ import annotations
 
