@@ -7,10 +7,13 @@ the same way. See DESIGN.md, "The game contract".
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import msgspec
+
+from server.games.rng import Rng
 
 
 class IllegalIntent(Exception):
@@ -86,6 +89,22 @@ class Game(Protocol):
         (the default): the game has no such measure, and its AI plays at random.
         Must not change ``state``."""
         return None
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state that ``seat`` cannot tell from ``state``: a new copy in which every
+        part hidden from the seat (other seats' hands, the order of face-down piles,
+        future dice) is dealt anew from ``rng``, consistently with what the seat sees
+        (its view of the copy equals its view of ``state``). What an AI player
+        searches: it never reads the real hidden parts. The result must depend only on
+        what the seat may know and on ``rng``, never on how the hidden parts really lie.
+
+        The default fits a game whose only secret is the future: the copy's dice
+        generator (a field ``rng``) is seeded afresh. Games with hidden cards or piles
+        override it. Must not change ``state``."""
+        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
+        if isinstance(getattr(copy, "rng", None), Rng):
+            copy.rng = Rng.from_seed(rng.getrandbits(64))
+        return copy
 
 
 def lead(scores: Sequence[float], seat: int) -> float:
