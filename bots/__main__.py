@@ -1,9 +1,12 @@
 """python -m bots load --url ws://127.0.0.1:8000/ws --game carcassonne --rooms 250
 --spectators 4 --think 0.5 --duration 60 [--json FILE]
 
-Load-test a running hall with websocket bots. Progress goes to stderr, the report to
-stdout; the exit status is 1 when a bot's patched view differs from its snapshot or
-when no table got to play.
+python -m bots arena --game carcassonne --seats 2 --a strong --b greedy --games 40
+
+``load`` load-tests a running hall with websocket bots; the exit status is 1 when a
+bot's patched view differs from its snapshot or when no table got to play. ``arena``
+plays AI levels against each other without a server. Progress goes to stderr, the
+report to stdout.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from pathlib import Path
 
 import msgspec
 
+from bots.arena import main_arena
 from bots.load import Config, LoadRun, RemoteRefused, check_url, seats_for
 from bots.report import exit_status, render
+from server.ai import LEVELS
 
 
 def _options(text: str) -> dict[str, object]:
@@ -80,11 +85,47 @@ def parser() -> argparse.ArgumentParser:
         help="process id of a server on this machine: report its CPU and memory",
     )
     load.add_argument("--quiet", action="store_true", help="no live progress line")
+
+    arena = sub.add_parser(
+        "arena",
+        help="AI levels play each other, without a server",
+        description="Play K games between AI levels: A takes one seat (rotating), B the "
+        "others; report A's wins (ties shared) with a 95%% interval, mean scores and "
+        "time per decision.",
+    )
+    arena.add_argument("--game", default="carcassonne")
+    arena.add_argument("--seats", type=int, default=None, help="default: the game's minimum")
+    arena.add_argument("--a", default="strong", choices=LEVELS, help="the level on one seat")
+    arena.add_argument("--b", default="greedy", choices=LEVELS, help="the level on the others")
+    arena.add_argument("--games", type=int, default=40)
+    arena.add_argument(
+        "--budget", type=float, default=1.0, help="seconds per strong decision (default 1)"
+    )
+    arena.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="search iterations per strong decision instead of a time budget (reproducible)",
+    )
+    arena.add_argument("--options", type=_options, default={}, help="game options as JSON")
+    arena.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    arena.add_argument(
+        "--json", metavar="FILE", type=Path, default=None, help="write the report here"
+    )
+    arena.add_argument("--quiet", action="store_true", help="no live progress line")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "arena":
+        if args.games < 1 or args.budget <= 0 or args.jobs < 1:
+            print(
+                "python -m bots arena: --games, --budget and --jobs must be positive",
+                file=sys.stderr,
+            )
+            return 2
+        return main_arena(args)
     try:
         check_url(args.url, args.allow_remote)
     except (RemoteRefused, ValueError) as e:

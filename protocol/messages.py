@@ -123,6 +123,14 @@ class Bot(_Client, tag="bot"):
     seat: Annotated[
         int | None, doc("The seat's index, from 0; null takes the first free seat.")
     ] = None
+    level: Annotated[
+        str | None,
+        doc(
+            "How well it plays: `random`, `greedy` (the best-looking move one step "
+            "ahead) or `strong` (a search over what its seat can see); null is `strong`. "
+            "Another word is refused with `bad_option`."
+        ),
+    ] = None
 
 
 class Start(_Client, tag="start"):
@@ -249,6 +257,13 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     name: Annotated[str, doc("The display name (an AI's is `AI <n>`).")]
     bot: Annotated[bool, doc("An AI player, played by the server.")]
     online: Annotated[bool, doc("The player is at the table now; AI players always are.")]
+    level: Annotated[
+        str | None,
+        doc("An AI player's level: `random`, `greedy` or `strong`; null for a person."),
+    ] = None
+    thinking: Annotated[
+        bool, doc("The AI player is choosing its move now (a strong one may take a second).")
+    ] = False
 
 
 class Room(_Server, tag="room"):

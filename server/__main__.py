@@ -45,12 +45,30 @@ def main(argv: list[str] | None = None) -> int:
         default=Limits().lease_ttl,
         help="seconds before another process takes over a silent owner's tables",
     )
+    parser.add_argument(
+        "--ai-budget",
+        type=float,
+        default=Limits().ai_budget,
+        help="seconds a strong AI player thinks per move (default 1)",
+    )
+    parser.add_argument(
+        "--ai-workers",
+        type=int,
+        default=0,
+        help="processes for AI decisions (default: one less than the cores)",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
     app = create_app(
-        redis_url=args.redis, limits=Limits(bot_delay=args.bot_delay, lease_ttl=args.lease_ttl)
+        redis_url=args.redis,
+        limits=Limits(
+            bot_delay=args.bot_delay,
+            lease_ttl=args.lease_ttl,
+            ai_budget=args.ai_budget,
+            ai_workers=args.ai_workers,
+        ),
     )
     config = uvicorn.Config(
         app,

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from protocol import messages as m
+from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
 from server.connection import Connection
@@ -48,6 +49,7 @@ class Hall:
         self.connections: set[Connection] = set()
         self._by_cid: dict[int, Connection] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.thinker = Thinker(self.limits.ai_workers or None, self.limits.ai_budget)
         self.sessions = Sessions(broker)
         self.lobby = Lobby(broker)
         self.channels = Channels(broker)
@@ -117,3 +119,4 @@ class Hall:
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
+        self.thinker.close()

@@ -13,3 +13,5 @@ class Limits(msgspec.Struct):
     bot_delay: float = 0.8  # seconds an AI player waits, so people can follow
     empty_grace: float = 60.0  # seconds an empty table waits for someone to come back
     lease_ttl: float = 3.0  # seconds a room's owner may go silent before another takes over
+    ai_budget: float = 1.0  # seconds a strong AI player searches per decision
+    ai_workers: int = 0  # processes AI decisions run in; 0: one less than the cores

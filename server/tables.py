@@ -98,6 +98,7 @@ class Tables:
             self._changed,
             node=hall.node,
             on_lost=self.lost,
+            thinker=hall.thinker,
         )
 
     async def serve(self, room: Room) -> None:

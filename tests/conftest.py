@@ -21,7 +21,7 @@ games.register(toy.game)
 
 # The limits used by the platform's tests: AI players move at once, empty tables
 # close at once, and the rate limit is loose enough that a fast test is not refused.
-TEST_LIMITS = Limits(bot_delay=0.0, empty_grace=0.0, rate=1000.0, burst=1000.0)
+TEST_LIMITS = Limits(bot_delay=0.0, empty_grace=0.0, rate=1000.0, burst=1000.0, ai_budget=0.02)
 
 
 def free_socket() -> socket.socket:

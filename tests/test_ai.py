@@ -1,13 +1,19 @@
-"""The hall's AI players: greedy where a game can value a position, random elsewhere."""
+"""The hall's AI players: random, greedy where a game can value a position, and the
+strong search that sees only its own seat's view."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from typing import Any
 
 import msgspec
+import pytest
 
 from server import games
-from server.ai import GreedyPolicy, RandomPolicy
+from server.ai import LEVELS, GreedyPolicy, RandomPolicy, SearchPolicy, policy
+from server.ai.thinker import Thinker
+from server.games.base import audience_view
 from tests.support.toy import Countdown
 
 
@@ -57,3 +63,85 @@ def test_the_greedy_carcassonne_player_beats_the_random_one() -> None:
             state = game.apply(state, seat, players[seat].choose(game, state, seat))
         wins += state.scores[greedy] > state.scores[1 - greedy]
     assert wins >= 5
+
+
+# --- levels and the strong player -------------------------------------------------
+
+
+def test_the_strong_player_finds_the_winning_take() -> None:
+    game = ValuedCountdown()
+    state = game.setup(2, game.Options(pile=3), 1)
+    for seed in range(5):
+        assert SearchPolicy(seed, iterations=200).choose(game, state, 0).n == 3
+
+
+def test_the_strong_player_plays_a_game_without_a_measure_to_its_end() -> None:
+    game = Countdown()  # no value: the search plays each line out to the end
+    state = game.setup(3, game.Options(pile=10), 2)
+    players = [SearchPolicy(s, iterations=50) for s in range(3)]
+    while game.result(state) is None:
+        seat = min(game.active(state))
+        state = game.apply(state, seat, players[seat].choose(game, state, seat))
+    assert game.result(state) is not None
+
+
+def test_a_level_names_its_player_and_an_unknown_level_is_refused() -> None:
+    assert isinstance(policy("random", 1), RandomPolicy)
+    assert isinstance(policy("greedy", 1), GreedyPolicy)
+    assert isinstance(policy("strong", 1, budget=0.1), SearchPolicy)
+    assert set(LEVELS) == {"random", "greedy", "strong"}
+    with pytest.raises(ValueError, match="random, greedy, strong"):
+        policy("expert", 1)
+
+
+def _mid_game(name: str, seed: int, moves: int) -> tuple[Any, Any]:
+    game = games.get(name)
+    state = game.setup(2, game.Options(), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.result(state) is not None:
+            break
+        seat = min(game.active(state))
+        state = game.apply(state, seat, rng.choice(game.legal(state, seat)))
+    return game, state
+
+
+@pytest.mark.parametrize("name", ["stone_age", "alhambra", "kingsburg", "carcassonne"])
+def test_the_strong_choice_does_not_depend_on_how_the_hidden_parts_lie(name: str) -> None:
+    """Re-deal what the seat cannot see, consistently with its view: the search (with a
+    fixed seed and a fixed number of iterations) chooses the same, so it cannot be
+    reading the real hidden parts."""
+    for seed in (3, 4):
+        game, state = _mid_game(name, seed, 12)
+        if game.result(state) is not None:
+            continue
+        seat = min(game.active(state))
+        redealt = game.determinize(state, seat, random.Random(99))
+        assert audience_view(game, redealt, seat) == audience_view(game, state, seat)
+        a = SearchPolicy(7, iterations=40).choose(game, state, seat)
+        b = SearchPolicy(7, iterations=40).choose(game, redealt, seat)
+        assert msgspec.msgpack.encode(a) == msgspec.msgpack.encode(b)
+
+
+async def test_a_decision_runs_in_a_worker_while_the_event_loop_goes_on() -> None:
+    game, state = _mid_game("kingsburg", 5, 10)
+    seat = min(game.active(state))
+    thinker = Thinker(workers=1, budget=0.4)
+    try:
+        await thinker.decide(game, state, seat, "greedy", 1)  # the worker starts
+        ticks = 0
+
+        async def tick() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        ticker = asyncio.create_task(tick())
+        intent = await thinker.decide(game, state, seat, "strong", 1)
+        ticker.cancel()
+        assert intent in game.legal(state, seat)
+        # A search of 0.4 s on the loop itself would have let it tick about once.
+        assert ticks >= 10
+    finally:
+        thinker.close()

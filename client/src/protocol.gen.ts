@@ -53,6 +53,7 @@ export interface Bot {
   t: "bot";
   room: string;
   seat?: number | null;
+  level?: string | null;
   id?: number | null;
 }
 
@@ -109,6 +110,8 @@ export interface SeatInfo {
   name: string;
   bot: boolean;
   online: boolean;
+  level: string | null;
+  thinking: boolean;
 }
 
 export interface Welcome {

@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from protocol.messages import RoomSummary, Status
+from server.ai.thinker import Thinker
 from server.broker import Broker, BrokerUnavailable, LeaseLost
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
@@ -50,6 +51,7 @@ class Room:
         on_change: Callable[[Room], None],
         node: str = "local",
         on_lost: Callable[[Room], None] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -61,7 +63,7 @@ class Room:
         self.table = Table(room_id, game, options, host.id)
         self.ledger = Ledger(room_id, game, broker, node)
         self.announcer = Announcer(self.table, broker, lambda: self.ledger.version)
-        self.bots = Bots(room_id, self.table, bot_delay, self._submit_bot_move)
+        self.bots = Bots(room_id, self.table, bot_delay, self._submit_own, thinker)
         self.mailbox: asyncio.Queue[tuple[Any, ...] | None] = asyncio.Queue()
         self.task = asyncio.create_task(self._run(), name=f"room-{room_id}")
         self._event("created", game=game.name, host=host.id)
@@ -163,10 +165,12 @@ class Room:
     def submit(self, kind: str, player: Player | None, msg: Any, reply: Reply) -> None:
         self.mailbox.put_nowait((kind, player, msg, reply, time.perf_counter()))
 
-    def _submit_bot_move(self, version: int) -> None:
-        self.submit("bot_move", None, version, _ignore)
+    def _submit_own(self, kind: str, payload: Any) -> None:
+        """The table's own commands: an AI seat's turn, and its decision."""
+        self.submit(kind, None, payload, _ignore)
 
     async def close(self) -> None:
+        self.bots.close()
         self.mailbox.put_nowait(None)
         await self.task
         await self.announcer.close()
@@ -214,8 +218,8 @@ class Room:
         self.changed()
 
     async def _on_bot(self, player: Player, msg: Any, t0: float) -> None:
-        seat = self.table.add_bot(player.id, msg.seat)
-        self._event("bot", seat=seat)
+        seat = self.table.add_bot(player.id, msg.seat, msg.level)
+        self._event("bot", seat=seat, level=msg.level)
         self.changed()
 
     async def _on_start(self, player: Player, msg: Any, t0: float) -> None:
@@ -256,9 +260,24 @@ class Room:
     async def _on_bot_move(self, player: None, version: int, t0: float) -> None:
         if self.status != "playing" or version != self.version:
             return  # stale: something else happened since it was scheduled
-        chosen = self.bots.choose(self.game, self.state)
-        if chosen is not None:
-            await self._play(*chosen, t0)
+        if self.bots.think(self.game, self.state, version):
+            self.changed()  # the seat shows that it is thinking
+
+    async def _on_bot_play(self, player: None, decision: tuple[int, int, Any], t0: float) -> None:
+        version, seat, intent = decision
+        self.table.thinking.discard(seat)
+        self.changed()
+        if self.status != "playing":
+            return
+        if version != self.version or intent is None:
+            # Stale (someone moved meanwhile), or no decision: decide again.
+            self.bots.schedule(self.game, self.state, self.version)
+            return
+        try:
+            await self._play(seat, intent, t0)
+        except IllegalIntent as e:
+            self._event("bot_refused", seat=seat, code=e.code)
+            self.bots.schedule(self.game, self.state, self.version)
 
     async def _play(self, seat: int, intent: Any, t0: float) -> None:
         if seat not in self.game.active(self.state):

@@ -1,43 +1,90 @@
 """The AI players seated at a table.
 
 When an AI seat is to move, the table schedules a `bot_move` in its own mailbox after
-a short pause (so people can follow), tagged with the version it was scheduled at: if
-anything happened meanwhile, the move is stale and dropped, and the newer change
-schedules its own.
+a short pause (so people can follow), tagged with the version it was scheduled at. The
+decision itself is made away from the table's actor (server/ai/thinker.py): the seat is
+marked as thinking, and the chosen intent comes back through the mailbox as a
+`bot_play`. If anything happened at the table meanwhile, the decision is stale: it is
+dropped, and the newer position is decided anew.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
-from server.ai import GreedyPolicy
+from server.ai import policy
+from server.ai.thinker import Thinker
 from server.games.base import Game
-from server.room.table import Table
+from server.room.table import DEFAULT_LEVEL, Table
+
+log = logging.getLogger("spieltisch.room")
+
+INLINE_BUDGET = 0.05  # seconds a strong decision may take when made in place (no thinker)
 
 
 class Bots:
     def __init__(
-        self, room_id: str, table: Table, delay: float, submit: Callable[[int], None]
+        self,
+        room_id: str,
+        table: Table,
+        delay: float,
+        submit: Callable[[str, Any], None],
+        thinker: Thinker | None = None,
     ) -> None:
         self.table = table
         self.delay = delay
+        self.thinker = thinker
         self._submit = submit
-        # Seeded per table, so a table with bots replays the same way in tests.
-        self._policy = GreedyPolicy(int.from_bytes(room_id.encode(), "big") & 0xFFFFFFFF)
+        # Seeded per table and decision, so a table with bots replays the same way.
+        self._seed = int.from_bytes(room_id.encode(), "big") & 0xFFFFFFFF
+        self._decisions = 0
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._task is not None and not self._task.done()
 
     def schedule(self, game: Game, state: Any, version: int) -> None:
         """If an AI seat is to move, queue its move for after the pause."""
         if self.table.status != "playing" or game.result(state) is not None:
             return
         if any(self.table.is_bot(s) for s in game.active(state)):
-            asyncio.get_running_loop().call_later(self.delay, self._submit, version)
+            asyncio.get_running_loop().call_later(self.delay, self._submit, "bot_move", version)
 
-    def choose(self, game: Game, state: Any) -> tuple[int, Any] | None:
-        """The first active AI seat and the intent it plays, if any."""
-        for seat in sorted(game.active(state)):
-            if self.table.is_bot(seat):
-                intent = self._policy.choose(game, state, seat)
-                return None if intent is None else (seat, intent)
-        return None
+    def think(self, game: Game, state: Any, version: int) -> bool:
+        """Start the decision of the first active AI seat; True if one started and the
+        seat now shows that it is thinking."""
+        seat = next((s for s in sorted(game.active(state)) if self.table.is_bot(s)), None)
+        if seat is None or self.busy:
+            return False
+        chosen = self.table.seats[seat]
+        level = (chosen.level if chosen is not None else None) or DEFAULT_LEVEL
+        seed = (self._seed + 7919 * self._decisions) & 0xFFFFFFFF
+        self._decisions += 1
+        self.table.thinking.add(seat)
+        self._task = asyncio.get_running_loop().create_task(
+            self._think(game, state, seat, level, seed, version)
+        )
+        return True
+
+    async def _think(
+        self, game: Game, state: Any, seat: int, level: str, seed: int, version: int
+    ) -> None:
+        intent = None
+        try:
+            if self.thinker is None:
+                intent = policy(level, seed, INLINE_BUDGET).choose(game, state, seat)
+            else:
+                intent = await self.thinker.decide(game, state, seat, level, seed)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("AI player at seat %s failed to decide", seat)
+        self._submit("bot_play", (version, seat, intent))
+
+    def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()

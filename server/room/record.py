@@ -19,6 +19,7 @@ class Seat(msgspec.Struct):
     player: str
     name: str
     bot: bool = False
+    level: str | None = None  # an AI player's level (server/ai)
 
 
 class LogStart(msgspec.Struct, tag_field="k", tag="start"):

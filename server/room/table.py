@@ -14,10 +14,13 @@ from typing import Any
 import msgspec
 
 from protocol.messages import RoomSummary, SeatInfo, Status
+from server.ai import LEVELS
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
 from server.room.options import with_option
 from server.room.record import RoomMeta, Seat
+
+DEFAULT_LEVEL = "strong"  # a bot seated without a level
 
 
 class Table:
@@ -30,6 +33,7 @@ class Table:
         self.seats: list[Seat | None] = [None] * game.max_seats
         self.present: dict[str, int] = {}  # player id -> connections at the table
         self.bots = 0  # AI players seated so far: numbers their names
+        self.thinking: set[int] = set()  # AI seats choosing their move now
 
     # --- reading ----------------------------------------------------------------------
 
@@ -59,8 +63,10 @@ class Table:
                     name=s.name,
                     bot=s.bot,
                     online=s.bot or s.player in self.present,
+                    level=s.level,
+                    thinking=i in self.thinking,
                 )
-                for s in self.seats
+                for i, s in enumerate(self.seats)
             ],
             watchers=sum(1 for p in self.present if p not in seated),
         )
@@ -157,15 +163,20 @@ class Table:
         self.waiting()
         self.options = with_option(self.game, self.options, key, value)
 
-    def add_bot(self, player_id: str, want: int | None) -> int:
+    def add_bot(self, player_id: str, want: int | None, level: str | None) -> int:
         self.host_only(player_id, "add an AI player")
         self.waiting()
+        level = level or DEFAULT_LEVEL
+        if level not in LEVELS:
+            raise IllegalIntent(
+                "bad_option", f"There is no AI level {level!r}; levels: {', '.join(LEVELS)}."
+            )
         want = self._free_seat(want)
         if self.seats[want] is not None:
             raise IllegalIntent("seat_taken", f"Seat {want} is taken.")
         self.bots += 1
         self.seats[want] = Seat(
-            player=f"bot-{self.id}-{self.bots}", name=f"AI {self.bots}", bot=True
+            player=f"bot-{self.id}-{self.bots}", name=f"AI {self.bots}", bot=True, level=level
         )
         return want
 

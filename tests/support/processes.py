@@ -37,6 +37,8 @@ class ServerProcess:
                 str(lease_ttl),
                 "--bot-delay",
                 "0",
+                "--ai-budget",
+                "0.02",
                 "--log-level",
                 "warning",
             ],

@@ -1,10 +1,12 @@
-"""The hall's AI players.
+"""The simple AI players: ``random`` and ``greedy``.
 
 A game that can say how good a position looks for a seat (``Game.value``) gets a
 greedy player: it tries the legal intents (a random sample of them when there are
-many) on copies of the state and picks one that leads to the best value, ties broken
-at random. Other games get a uniformly random legal intent. Both are seeded per room,
-so a room with bots replays the same way in tests.
+many) on copies of the position and picks one that leads to the best value, ties
+broken at random. The position is the seat's own: hidden parts dealt anew
+(``Game.determinize``), so the player never learns from what it may not see. Other
+games get a uniformly random legal intent. Both are seeded per table, so a table with
+bots replays the same way in tests.
 """
 
 from __future__ import annotations
@@ -16,8 +18,7 @@ import msgspec
 
 from server.games.base import Game, IllegalIntent
 
-# Intents tried per decision: each costs a copy of the state, an apply and a value,
-# on the room's event loop.
+# Intents tried per decision: each costs a copy of the state, an apply and a value.
 SAMPLE = 24
 
 
@@ -37,7 +38,7 @@ class GreedyPolicy(RandomPolicy):
             return self._rng.choice(options) if options else None
         if len(options) > SAMPLE:
             options = self._rng.sample(options, SAMPLE)
-        saved = msgspec.msgpack.encode(state)
+        saved = msgspec.msgpack.encode(game.determinize(state, seat, self._rng))
         best: list[Any] = []
         best_value = float("-inf")
         for intent in options:
