@@ -170,7 +170,7 @@ export function useHall(botDelay = "0.02"): Hall {
     person: (name, locale) => newPerson(hall.chrome.browser, hall.server.url, name, locale),
   };
   beforeAll(async () => {
-    hall.server = current = await startServer(["--bot-delay", botDelay]);
+    hall.server = current = await startServer(["--bot-delay", botDelay, "--ai-budget", "0.05"]);
     hall.chrome = await startChrome();
     hall.games = await (await fetch(`${hall.server.url}/api/games`)).json();
   });
