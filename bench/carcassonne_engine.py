@@ -71,6 +71,16 @@ def main(argv: list[str] | None = None) -> int:
         (5, Options(), "5 seats, base"),
         (2, Options(fluss=True), "2 seats, fluss"),
         (5, Options(fluss=True, old=True), "5 seats, fluss + old"),
+        (
+            2,
+            Options(fluss=True, erweiterung=True, koenig=True, haendler=True),
+            "2 seats, fluss + all three expansions",
+        ),
+        (
+            6,
+            Options(fluss=True, erweiterung=True, koenig=True, haendler=True),
+            "6 seats, fluss + all three expansions",
+        ),
     ):
         per_game, per_intent = games_per_second(seats, opts, args.seconds)
         print(f"| {label} | {per_game:.1f} | {per_intent:.0f} |", flush=True)

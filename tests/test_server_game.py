@@ -122,3 +122,55 @@ async def test_ai_player_finishes_a_game(server) -> None:
         await host.expect("patch", room=room)
     assert host.view(room)["result"] is not None
     assert host.view(room) == (await host.resync(room))["view"]
+
+
+async def test_a_bot_has_a_level_strong_unless_the_host_says_otherwise(server) -> None:
+    host = await server.client("host")
+    await host.send({"t": "create", "game": "countdown", "options": {"pile": 9}})
+    room = (await host.expect("room"))["room"]
+    await host.send({"t": "bot", "room": room, "seat": 0, "level": "expert", "id": 7})
+    error = await host.expect("error", ref=7)
+    assert error["code"] == "bad_option"
+    assert "random, greedy, strong" in error["message"]
+    await host.send({"t": "bot", "room": room, "seat": 0})
+    info = await host.expect("room", room=room)
+    while info["seats"][0] is None:
+        info = await host.expect("room", room=room)
+    assert info["seats"][0]["level"] == "strong"
+    await host.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
+    info = await host.expect("room", room=room)
+    while info["seats"][1] is None:
+        info = await host.expect("room", room=room)
+    assert info["seats"][1]["level"] == "random"
+    assert info["seats"][0]["thinking"] is False
+
+
+async def test_strong_bots_play_each_other_to_the_end_while_a_watcher_sees_them_think(
+    server,
+) -> None:
+    host = await server.client("host")
+    await host.send({"t": "create", "game": "countdown", "options": {"pile": 12}})
+    room = (await host.expect("room"))["room"]
+    await host.send({"t": "bot", "room": room, "seat": 0, "level": "strong"})
+    await host.send({"t": "bot", "room": room, "seat": 1, "level": "greedy"})
+    await host.send({"t": "sit", "room": room, "seat": 2})
+    await host.expect("room", you=2)
+    await host.send({"t": "stand", "room": room})
+    # Only a seated player may start: sit at the third seat, start, and watch.
+    await host.send({"t": "sit", "room": room, "seat": 2})
+    await host.send({"t": "start", "room": room})
+    await host.expect("snapshot")
+    thinking_seen = False
+    for _ in range(400):
+        msg = await host.recv(timeout=10)
+        if msg["t"] == "room":
+            thinking_seen |= any(s and s["thinking"] for s in msg["seats"])
+            if msg["status"] == "finished":
+                break
+        view = host.view(room)
+        if view and view["legal"]:
+            await host.send(
+                {"t": "act", "room": room, "v": host.version(room), "intent": view["legal"][0]}
+            )
+    assert host.view(room)["result"] is not None
+    assert thinking_seen

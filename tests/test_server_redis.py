@@ -57,8 +57,8 @@ async def test_redis_down_refuses_moves_with_unavailable_and_play_resumes(redis_
 async def test_a_successor_rebuilds_from_the_saved_state_and_the_log_after_it(redis_hall) -> None:
     import struct
 
-    from server.metrics import Metrics
     from server.keys import meta_key, state_key
+    from server.metrics import Metrics
     from server.room import Room
     from server.room.ledger import STATE_EVERY
     from server.room.record import RoomMeta

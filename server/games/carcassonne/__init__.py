@@ -1,4 +1,5 @@
-"""Carcassonne (base game, River, old farmer rule) on the game contract."""
+"""Carcassonne (base game, River, old farmer rule, and the expansions Inns & Cathedrals,
+King & Robber Baron, Traders & Builders) on the game contract."""
 
 from .engine import Carcassonne, Meeple, Options, Pass, Place, State
 

@@ -53,6 +53,9 @@ class Board(msgspec.Struct):
     parent: list[int] = msgspec.field(default_factory=list)
     features: dict[int, Feature] = msgspec.field(default_factory=dict)  # root -> data
     meeples: dict[int, int] = msgspec.field(default_factory=dict)  # node -> seat
+    # node -> piece (expansions.LARGE, ...) for the pieces that are not ordinary
+    # followers; an ordinary follower has no entry, so the base game never fills it.
+    pieces: dict[int, int] = msgspec.field(default_factory=dict)
 
     def find(self, node: int) -> int:
         parent = self.parent
@@ -135,6 +138,15 @@ class Board(msgspec.Struct):
                 if f >= 0:
                     self._union(base + f, obase + ort.half_field[partner(h)])
         return i
+
+    def marked(self, root: int, marks: str) -> bool:
+        """Whether a segment of the feature ``root`` carries a mark of its tile type
+        (``marks`` names the TileType attribute: "inns" or "cathedrals")."""
+        for i in set(self.features[root].tiles):
+            for local in getattr(TYPES[self.tiles[i].t], marks):
+                if self.find(i * STRIDE + local) == root:
+                    return True
+        return False
 
     def monastery_node(self, i: int) -> int:
         """The monastery node of tile ``i``, or -1."""

@@ -1,4 +1,6 @@
-"""Carcassonne as played on Brettspielwelt: base game, River (``fluss``), old farmers (``old``).
+"""Carcassonne as played on Brettspielwelt: base game, River (``fluss``), old farmers
+(``old``), Inns & Cathedrals (``erweiterung``), King & Robber Baron (``koenig``) and
+Traders & Builders (``haendler``).
 
 A turn is two intents, as on BSW: ``place`` the drawn tile, then ``meeple`` on one
 segment of it or ``pass``. Completed features are scored after the second intent,
@@ -7,7 +9,8 @@ then the next seat draws; tiles that fit nowhere are removed with a log entry.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+import random
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -15,60 +18,48 @@ from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import ByIdentity, LogView
 from server.games.rng import Rng
 
+from . import scoring
 from . import tiles as catalogue_data
-from .board import DELTA, LIMIT, Board, Feature, Placed, keypos, poskey
-from .tiles import BY_ID, CITY, FIELD, KIND_NAMES, LAKE, ROAD, SOURCE, START, STRIDE, TYPES
-
-MEEPLES = 7
-PLACE, MEEPLE, OVER = 0, 1, 2
-PHASE_NAMES = ("place", "meeple", "over")
-
-
-class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    old: bool = False  # BSW /option old: first-edition farmer scoring
-    fluss: bool = False  # BSW /option fluss: the River
-    two_tile_city_points: Literal[2, 4] = 2  # README §7.1: BSW scores a two-tile city 2
-    river_start_tile: Literal["remove", "shuffle"] = "remove"  # README §12.1
-
-
-class Place(msgspec.Struct, tag="place", tag_field="t"):
-    x: int
-    y: int
-    r: int
-
-
-class Meeple(msgspec.Struct, tag="meeple", tag_field="t"):
-    feature: str
-
-
-class Pass(msgspec.Struct, tag="pass", tag_field="t"):
-    pass
-
-
-Intent = Place | Meeple | Pass
-
-
-class Entry(msgspec.Struct, array_like=True):
-    code: str
-    args: dict[str, Any]
-
-
-class State(msgspec.Struct):
-    seats: int
-    options: Options
-    rng: Rng
-    pile: list[int]  # face-down tile types; the next draw is the last element
-    drawn: int  # type of the drawn tile in the place phase, else -1
-    turn: int
-    phase: int
-    board: Board
-    supply: list[int]
-    scores: list[int]
-    log: list[Entry]
-    removed: list[int]
-    river_end: int = -1  # poskey the open river end faces, -1 when there is none
-    river_dir: int = 0  # direction the river flows into river_end
-    river_turn: int = 0  # turn of the last river tile: 0 straight, 1 right, 3 left
+from .board import DELTA, LIMIT, Board, Placed, keypos, poskey
+from .expansions import (
+    BUILDER,
+    FOLLOWER,
+    GOODS,
+    LARGE,
+    PIECE_NAMES,
+    PIG,
+    holds_follower,
+    piece_of,
+    piece_seats,
+    tile_sets,
+)
+from .state import (
+    MEEPLE,
+    MEEPLES,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    Intent,
+    Meeple,
+    Options,
+    Pass,
+    Place,
+    State,
+    log,
+    stock,
+)
+from .tiles import (
+    BY_ID,
+    CITY,
+    FIELD,
+    KIND_NAMES,
+    LAKE,
+    ROAD,
+    SOURCE,
+    START,
+    STRIDE,
+    TYPES,
+)
 
 
 def _river_turn(state: State, t: int, r: int) -> int:
@@ -105,8 +96,33 @@ def _placeable(state: State, t: int) -> bool:
     return state.board.placeable(t)
 
 
-def _log(state: State, code: str, **args: Any) -> None:
-    state.log.append(Entry(code, args))
+_NONE_LEFT = {
+    FOLLOWER: ("no_meeples", "You have no meeple left in your supply."),
+    LARGE: ("no_large_follower", "Your large follower is already out."),
+    BUILDER: ("no_builder", "Your builder is already out."),
+    PIG: ("no_pig", "Your pig is already out."),
+}
+
+
+def _refusal(state: State, seat: int, node: int, piece: int) -> tuple[str, str] | None:
+    """Why ``piece`` may not go on ``node`` of the tile just placed (README §4.4,
+    §14.4, §16.3, §16.4), or None; the supply is checked by the caller."""
+    board = state.board
+    feature = board.feature(node)[1]
+    if piece in (FOLLOWER, LARGE):
+        if feature.meeples:
+            return ("feature_occupied", "A meeple already stands on this connected feature.")
+        return None
+    if piece == BUILDER:
+        if feature.kind in (CITY, ROAD) and holds_follower(board, feature, seat):
+            return None
+        return (
+            "builder_needs_follower",
+            "The builder goes on a city or road that holds one of your followers.",
+        )
+    if feature.kind == FIELD and holds_follower(board, feature, seat):
+        return None
+    return ("pig_needs_farmer", "The pig goes on a field that holds one of your farmers.")
 
 
 # Aliases: inside the class body, State and Options name the class attributes.
@@ -117,7 +133,7 @@ GameOptions = Options
 class Carcassonne(Game):
     name: ClassVar[str] = "carcassonne"
     min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 5
+    max_seats: ClassVar[int] = 6  # 6 only with erweiterung (check_options, README §1.1)
     Options: ClassVar[type[msgspec.Struct]] = Options
     Intent: ClassVar[Any] = Intent
     State: ClassVar[type[msgspec.Struct]] = State
@@ -128,8 +144,9 @@ class Carcassonne(Game):
         opts: GameOptions = options if options is not None else GameOptions()
         rng = Rng.from_seed(seed)
         base = []
+        sets = tile_sets(opts)
         for t in TYPES:
-            if t.set != "base":
+            if t.set not in sets:
                 continue
             copies = t.count - t.start_copies
             if opts.fluss and opts.river_start_tile == "shuffle":
@@ -157,7 +174,7 @@ class Carcassonne(Game):
         self, seats: int, opts: GameOptions, rng: Rng, order: list[int], first: int
     ) -> GameState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalIntent("bad_option", "Carcassonne is played by 2 to 5 players.")
+            raise IllegalIntent("bad_option", "Carcassonne is played by 2 to 6 players.")
         state = GameState(
             seats=seats,
             options=opts,
@@ -171,17 +188,29 @@ class Carcassonne(Game):
             scores=[0] * seats,
             log=[],
             removed=[],
+            large=[1] * seats if opts.erweiterung else [],
         )
+        if opts.haendler:
+            state.builders, state.pigs = [1] * seats, [1] * seats
+            state.goods = [[0, 0, 0] for _ in range(seats)]
         start = SOURCE if opts.fluss else START
         state.board.place(start.index, 0, 0, 0)
         if opts.fluss:
             state.river_dir = start.rot[0].river_sides[0]
             state.river_end = poskey(0, 0) + DELTA[state.river_dir]
-        _log(state, "game_start", tile=start.id, seat=first)
+        log(state, "game_start", tile=start.id, seat=first)
         self._draw(state)
         return state
 
     # -- the contract ------------------------------------------------------------
+
+    def check_options(self, options: Any, seats: int) -> None:
+        """README §1.1: a sixth player only with Inns & Cathedrals (its sixth colour).
+        ``setup`` itself takes 2 to 6 seats with any options; the hall asks here first."""
+        if seats > 5 and not options.erweiterung:
+            raise IllegalIntent(
+                "bad_option", "Six players need /option erweiterung; otherwise 2 to 5."
+            )
 
     def active(self, state: GameState) -> frozenset[int]:
         return frozenset() if state.phase == OVER else frozenset((state.turn,))
@@ -204,14 +233,28 @@ class Carcassonne(Game):
                 out.append(Place(x, y, r))
             return out
         out = []
-        if state.supply[seat] > 0:
+        pieces = self._in_supply(state, seat)
+        if pieces:
             board = state.board
             i = len(board.tiles) - 1
             tt = TYPES[board.tiles[i].t]
             for local, sid in enumerate(tt.seg_ids):
-                if not board.feature(i * STRIDE + local)[1].meeples:
-                    out.append(Meeple(sid))
+                node = i * STRIDE + local
+                out += [
+                    Meeple(sid, PIECE_NAMES[p])
+                    for p in pieces
+                    if not _refusal(state, seat, node, p)
+                ]
         out.append(Pass())
+        return out
+
+    def _in_supply(self, state: GameState, seat: int) -> list[int]:
+        """The kinds of piece the seat could deploy now (README §4.2, §14.4, §16)."""
+        out = []
+        for piece in (FOLLOWER, LARGE, BUILDER, PIG):
+            left = stock(state, piece)
+            if left and left[seat] > 0:
+                out.append(piece)
         return out
 
     def apply(self, state: GameState, seat: int, intent: Any) -> GameState:
@@ -223,13 +266,13 @@ class Carcassonne(Game):
             self._check_place(state, intent)
             self._do_place(state, intent)
         elif isinstance(intent, Meeple):
-            node = self._check_meeple(state, seat, intent)
-            self._do_meeple(state, seat, node)
+            node, piece = self._check_meeple(state, seat, intent)
+            self._do_meeple(state, seat, node, piece)
             self._finish_turn(state)
         elif isinstance(intent, Pass):
             if state.phase != MEEPLE:
                 raise IllegalIntent("wrong_phase", "Place the drawn tile first.")
-            _log(state, "meeple_skipped", seat=seat)
+            log(state, "meeple_skipped", seat=seat)
             self._finish_turn(state)
         else:
             raise IllegalIntent("bad_intent", "Carcassonne knows place, meeple and pass.")
@@ -240,8 +283,26 @@ class Carcassonne(Game):
         scored as at the end): what a follower on a growing city is worth shows."""
         if state.phase != OVER:
             state = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
-            self._final_scoring(state)
+            scoring.final_scoring(state)
         return lead(state.scores, seat)
+
+    def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """Which tiles are still face down is public (every tile of the chosen sets,
+        less those on the board, removed or drawn); only their order is hidden. So the
+        copy deals the pile anew: the river's courses, the lake and the other tiles
+        each in their own places, as the game stacks them, each group sorted first so
+        that the real order is forgotten, then shuffled."""
+        copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+        groups: dict[str, list[int]] = {}
+        for i, t in enumerate(copy.pile):
+            groups.setdefault(TYPES[t].river_role or "land", []).append(i)
+        for places in groups.values():
+            tiles = sorted(copy.pile[i] for i in places)
+            rng.shuffle(tiles)
+            for i, t in zip(places, tiles, strict=True):
+                copy.pile[i] = t
+        copy.rng = Rng.from_seed(rng.getrandbits(64))
+        return copy
 
     # -- checks ------------------------------------------------------------------
 
@@ -275,9 +336,16 @@ class Carcassonne(Game):
                 "The river may not turn the same way twice in a row (no U-turn).",
             )
 
-    def _check_meeple(self, state: GameState, seat: int, intent: Meeple) -> int:
+    def _check_meeple(self, state: GameState, seat: int, intent: Meeple) -> tuple[int, int]:
         if state.phase != MEEPLE:
             raise IllegalIntent("wrong_phase", "Place the drawn tile first.")
+        piece = piece_of(state.options, intent.piece)
+        if piece < 0:
+            raise IllegalIntent(
+                "bad_piece",
+                "No such piece in this game: the large follower needs erweiterung, the builder "
+                "and the pig haendler.",
+            )
         board = state.board
         i = len(board.tiles) - 1
         tt = TYPES[board.tiles[i].t]
@@ -287,14 +355,13 @@ class Carcassonne(Game):
                 "unknown_feature",
                 "The tile you placed has no city, road, field or monastery of that id.",
             )
-        if state.supply[seat] <= 0:
-            raise IllegalIntent("no_meeples", "You have no meeple left in your supply.")
+        if stock(state, piece)[seat] <= 0:
+            raise IllegalIntent(*_NONE_LEFT[piece])
         node = i * STRIDE + local
-        if board.feature(node)[1].meeples:
-            raise IllegalIntent(
-                "feature_occupied", "A meeple already stands on this connected feature."
-            )
-        return node
+        refusal = _refusal(state, seat, node, piece)
+        if refusal:
+            raise IllegalIntent(*refusal)
+        return node, piece
 
     # -- effects -----------------------------------------------------------------
 
@@ -303,7 +370,9 @@ class Carcassonne(Game):
         key = poskey(intent.x, intent.y)
         river = _is_river(t)
         turn = _river_turn(state, t, intent.r) if river else 0
-        state.board.place(t, intent.x, intent.y, intent.r)
+        i = state.board.place(t, intent.x, intent.y, intent.r)
+        if state.options.haendler and not state.extra:
+            state.bonus = self._extends_builder(state, i)
         if river:
             entry = (state.river_dir + 2) % 4
             outs = [s for s in TYPES[t].rot[intent.r].river_sides if s != entry]
@@ -313,7 +382,7 @@ class Carcassonne(Game):
                 state.river_turn = turn
             else:
                 state.river_end = -1
-        _log(
+        log(
             state,
             "tile_placed",
             seat=state.turn,
@@ -325,17 +394,39 @@ class Carcassonne(Game):
         state.drawn = -1
         state.phase = MEEPLE
 
-    def _do_meeple(self, state: GameState, seat: int, node: int) -> None:
+    def _extends_builder(self, state: GameState, i: int) -> bool:
+        """README §16.3: whether tile ``i`` joins a city or road holding the builder of
+        the player who placed it (the builder's own placement comes after the tile, so
+        it never triggers in its own turn)."""
+        board = state.board
+        tt = TYPES[board.tiles[i].t]
+        for local, kind in enumerate(tt.kinds):
+            if kind in (CITY, ROAD):
+                feature = board.feature(i * STRIDE + local)[1]
+                if state.turn in piece_seats(board, feature, BUILDER):
+                    return True
+        return False
+
+    def _do_meeple(self, state: GameState, seat: int, node: int, piece: int) -> None:
         board = state.board
         board.meeples[node] = seat
         board.feature(node)[1].meeples.append(node)
-        state.supply[seat] -= 1
+        extra: dict[str, Any] = {}
+        stock(state, piece)[seat] -= 1
+        if piece != FOLLOWER:
+            board.pieces[node] = piece
+            extra["piece"] = PIECE_NAMES[piece]
         kind = TYPES[board.tiles[node // STRIDE].t].kinds[node % STRIDE]
-        _log(state, "meeple_placed", seat=seat, kind=KIND_NAMES[kind], **board.anchor(node))
+        log(state, "meeple_placed", seat=seat, kind=KIND_NAMES[kind], **board.anchor(node), **extra)
 
     def _finish_turn(self, state: GameState) -> None:
-        self._score_completed(state)
-        state.turn = (state.turn + 1) % state.seats
+        scoring.score_completed(state)
+        # README §16.3: the builder's extra tile, at most one per turn.
+        state.extra, state.bonus = state.bonus, False
+        if state.extra:
+            log(state, "builder_turn", seat=state.turn)
+        else:
+            state.turn = (state.turn + 1) % state.seats
         self._draw(state)
 
     def _draw(self, state: GameState) -> None:
@@ -346,157 +437,10 @@ class Carcassonne(Game):
                 state.phase = PLACE
                 return
             state.removed.append(t)
-            _log(state, "tile_removed", seat=state.turn, tile=TYPES[t].id)
+            log(state, "tile_removed", seat=state.turn, tile=TYPES[t].id)
         state.drawn = -1
-        self._final_scoring(state)
-
-    # -- scoring -----------------------------------------------------------------
-
-    def _owners(self, state: GameState, feature: Feature) -> list[int]:
-        counts = [0] * state.seats
-        for node in feature.meeples:
-            counts[state.board.meeples[node]] += 1
-        best = max(counts)
-        return [s for s, c in enumerate(counts) if c == best] if best > 0 else []
-
-    def _award(
-        self, state: GameState, kind: str, root: int, owners: list[int], points: int, final: bool
-    ) -> None:
-        for s in owners:
-            state.scores[s] += points
-        _log(
-            state,
-            "score",
-            kind=kind,
-            seats=owners,
-            points=points,
-            final=final,
-            **state.board.anchor(root),
-        )
-
-    def _city_points(self, state: GameState, feature: Feature) -> int:
-        n = len(set(feature.tiles))
-        if n == 2 and state.options.two_tile_city_points == 2:
-            return 2
-        return 2 * (n + feature.shields)
-
-    def _score_completed(self, state: GameState) -> None:
-        """Score every feature the last tile completed and send its followers home."""
-        board = state.board
-        i = len(board.tiles) - 1
-        tt = TYPES[board.tiles[i].t]
-        done: set[int] = set()
-        for local, kind in enumerate(tt.kinds):
-            if kind not in (CITY, ROAD):
-                continue
-            root, feature = board.feature(i * STRIDE + local)
-            if root in done or feature.open != 0:
-                continue
-            done.add(root)
-            if not feature.meeples:
-                continue
-            points = self._city_points(state, feature) if kind == CITY else len(set(feature.tiles))
-            self._award(state, KIND_NAMES[kind], root, self._owners(state, feature), points, False)
-            self._return(state, feature)
-        p = board.tiles[i]
-        key = poskey(p.x, p.y)
-        for d in (0, *_AROUND_SORTED):
-            j = board.pos.get(key + d)
-            if j is None:
-                continue
-            node = board.monastery_node(j)
-            if node < 0:
-                continue
-            feature = board.features[node]
-            if feature.meeples and board.block_count(j) == 9:
-                self._award(state, "monastery", node, self._owners(state, feature), 9, False)
-                self._return(state, feature)
-
-    def _return(self, state: GameState, feature: Feature) -> None:
-        for node in feature.meeples:
-            state.supply[state.board.meeples.pop(node)] += 1
-        feature.meeples = []
-
-    def _final_scoring(self, state: GameState) -> None:
-        board = state.board
-        _log(state, "final_scoring")
-        roots: list[int] = []
-        seen: set[int] = set()
-        for node in sorted(board.meeples):
-            root = board.find(node)
-            if root not in seen:
-                seen.add(root)
-                roots.append(root)
-        fields: list[int] = []
-        for root in roots:
-            feature = board.features[root]
-            kind = feature.kind
-            if kind == FIELD:
-                fields.append(root)
-                continue
-            if kind == CITY:
-                points = len(set(feature.tiles)) + feature.shields
-            elif kind == ROAD:
-                points = len(set(feature.tiles))
-            else:
-                points = board.block_count(root // STRIDE)
-            self._award(state, KIND_NAMES[kind], root, self._owners(state, feature), points, True)
-        if state.options.old:
-            self._farms_old(state, fields)
-        else:
-            self._farms(state, fields)
-        state.phase = OVER
-        _log(state, "game_end", scores=list(state.scores))
-
-    def _completed_cities(self, state: GameState, field: Feature) -> list[int]:
-        board = state.board
-        out: list[int] = []
-        for node in field.cities:
-            root = board.find(node)
-            if board.features[root].open == 0 and root not in out:
-                out.append(root)
-        return out
-
-    def _farms(self, state: GameState, fields: list[int]) -> None:
-        """BSW rule: the owners of a field score 3 per completed city beside it, and a
-        player is paid for each city at most once, however many fields he owns."""
-        paid: list[set[int]] = [set() for _ in range(state.seats)]
-        for root in fields:
-            feature = state.board.features[root]
-            cities = self._completed_cities(state, feature)
-            for seat in self._owners(state, feature):
-                new = [c for c in cities if c not in paid[seat]]
-                if not new:
-                    continue
-                paid[seat].update(new)
-                state.scores[seat] += 3 * len(new)
-                _log(
-                    state,
-                    "score",
-                    kind="field",
-                    seats=[seat],
-                    points=3 * len(new),
-                    final=True,
-                    cities=len(new),
-                    **state.board.anchor(root),
-                )
-
-    def _farms_old(self, state: GameState, fields: list[int]) -> None:
-        """Option ``old``: per completed city, the players with the most farmers summed
-        over all fields beside it score 4."""
-        board = state.board
-        beside: dict[int, list[int]] = {}
-        for root in fields:
-            for city in self._completed_cities(state, board.features[root]):
-                beside.setdefault(city, []).append(root)
-        for city, around in beside.items():
-            counts = [0] * state.seats
-            for root in around:
-                for node in board.features[root].meeples:
-                    counts[board.meeples[node]] += 1
-            best = max(counts)
-            owners = [s for s, c in enumerate(counts) if c == best]
-            self._award(state, "farm_city", city, owners, 4, True)
+        state.extra = False
+        scoring.final_scoring(state)
 
     # -- views -------------------------------------------------------------------
 
@@ -505,12 +449,14 @@ class Carcassonne(Game):
         on_tile: dict[int, list[dict[str, Any]]] = {}
         for node in sorted(board.meeples):
             i, local = divmod(node, STRIDE)
-            on_tile.setdefault(i, []).append(
-                {"seat": board.meeples[node], "feature": TYPES[board.tiles[i].t].seg_ids[local]}
-            )
+            item = {"seat": board.meeples[node], "feature": TYPES[board.tiles[i].t].seg_ids[local]}
+            piece = board.pieces.get(node)
+            if piece is not None:
+                item["piece"] = PIECE_NAMES[piece]
+            on_tile.setdefault(i, []).append(item)
         tiles = _TILES(board.tiles, on_tile)
         last = board.tiles[-1]
-        return {
+        out: dict[str, Any] = {
             "phase": PHASE_NAMES[state.phase],
             "turn": state.turn,
             "tiles": tiles,
@@ -522,6 +468,22 @@ class Carcassonne(Game):
             "scores": list(state.scores),
             "log": _LOG(state.log, None),
         }
+        opts = state.options
+        if opts.erweiterung:
+            out["large"] = list(state.large)
+        if opts.koenig:
+            out["king"] = _title(state.king, state.king_size)
+            out["robber"] = _title(state.robber, state.robber_size)
+        if opts.haendler:
+            out["goods"] = [dict(zip(GOODS, g, strict=True)) for g in state.goods]
+            out["builders"] = list(state.builders)
+            out["pigs"] = list(state.pigs)
+            out["extra"] = state.extra
+        return out
+
+
+def _title(seat: int, size: int) -> dict[str, int] | None:
+    return {"seat": seat, "size": size} if seat >= 0 else None
 
 
 def _copy_args(args: dict[str, Any]) -> dict[str, Any]:
@@ -561,8 +523,3 @@ class _TileViews:
 
 
 _TILES = _TileViews()
-
-
-_AROUND_SORTED = tuple(
-    dx * DELTA[1] + dy * DELTA[0] for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
-)

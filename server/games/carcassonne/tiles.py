@@ -75,6 +75,12 @@ class TileType:
             seg_sides.append(())
             seg_halves.append(())
             field_cities.append(())
+        # The expansions' marks, per local segment index (README §14, §16).
+        self.inns = tuple(i for i, r in enumerate(raw["roads"], len(raw["cities"])) if r.get("inn"))
+        self.cathedrals = tuple(i for i, c in enumerate(raw["cities"]) if c.get("cathedral"))
+        self.goods = tuple(
+            (i, str(c["goods"])) for i, c in enumerate(raw["cities"]) if c.get("goods")
+        )
         self.seg_ids = tuple(seg_ids)
         self.local = {sid: i for i, sid in enumerate(seg_ids)}
         self.kinds = tuple(kinds)
@@ -170,6 +176,9 @@ _HALF_MID = (
 )
 
 
+_GRID = tuple((u / 10, v / 10) for u in range(1, 10) for v in range(1, 10))
+
+
 def meeple_spots(tile: TileType) -> dict[str, list[float]]:
     """A suggested point per claimable segment (reference orientation), far enough
     from the others to click. Cities and roads first: fields take what is left."""
@@ -203,9 +212,20 @@ def meeple_spots(tile: TileType) -> dict[str, list[float]]:
                 candidates += [_spot([_HALF_MID[h]], 0.75) for h in halves]
                 candidates += [_spot([_HALF_MID[h]], 0.55) for h in halves]
             candidates.append((0.5, 0.5))
+        # Crowded expansion tiles (enclosed fields, four caps): the free point of a
+        # grid nearest to the preferred one, so that every segment stays clickable.
+        u0, v0 = candidates[0]
+        candidates += sorted(_GRID, key=lambda q: (q[0] - u0) ** 2 + (q[1] - v0) ** 2)
         pick = next((p for p in candidates if free(p)), candidates[0])
         chosen[tile.seg_ids[i]] = pick
     return {sid: [round(chosen[sid][0], 3), round(chosen[sid][1], 3)] for sid in tile.seg_ids}
+
+
+def _flags(raw: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """The expansions' marks a segment or tile carries (only those it has): inn,
+    tunnel; cathedral, princess, goods (wine, grain or cloth); volcano, dragon,
+    magic portal."""
+    return {k: raw[k] for k in names if raw.get(k)}
 
 
 def catalogue() -> dict[str, Any]:
@@ -219,10 +239,18 @@ def catalogue() -> dict[str, Any]:
             "edges": [raw["edges"][s] for s in SIDES],
             "monastery": bool(raw["monastery"]),
             "cities": [
-                {"id": c["id"], "sides": list(c["edges"]), "shield": bool(c["shield"])}
+                {
+                    "id": c["id"],
+                    "sides": list(c["edges"]),
+                    "shield": bool(c["shield"]),
+                    **_flags(c, ("cathedral", "princess", "goods")),
+                }
                 for c in raw["cities"]
             ],
-            "roads": [{"id": r["id"], "sides": list(r["edges"])} for r in raw["roads"]],
+            "roads": [
+                {"id": r["id"], "sides": list(r["edges"]), **_flags(r, ("inn", "tunnel"))}
+                for r in raw["roads"]
+            ],
             "rivers": [{"sides": list(r["edges"])} for r in raw["rivers"]],
             "fields": [
                 {"id": f["id"], "half_edges": list(f["half_edges"]), "cities": list(f["cities"])}
@@ -230,6 +258,7 @@ def catalogue() -> dict[str, Any]:
             ],
             "spots": meeple_spots(t),
         }
+        entry.update(_flags(raw, ("volcano", "dragon", "magic_portal")))
         if t.river_role is not None:
             entry["river_role"] = t.river_role
         if t.start_copies:

@@ -12,8 +12,9 @@ from server.games import get
 from server.games.carcassonne import Carcassonne, Meeple, Options, Pass, Place, State
 from server.games.carcassonne.tiles import TYPES
 
-# A step of a hand-built game: (tile id, x, y, r) or (tile id, x, y, r, segment id to
-# claim). Steps are played in seat order by whoever's turn it is.
+# A step of a hand-built game: (tile id, x, y, r), (tile id, x, y, r, segment id to
+# claim) or (tile id, x, y, r, segment id, piece) for an expansion's piece ("large").
+# Steps are played in seat order by whoever's turn it is.
 Step = tuple[Any, ...]
 
 
@@ -36,11 +37,12 @@ def clone() -> Callable[[State], State]:
 def _step(game: Carcassonne, state: State, step: Step) -> None:
     tile, x, y, r = step[:4]
     feature = step[4] if len(step) > 4 else None
+    piece = step[5] if len(step) > 5 else "follower"
     assert state.drawn >= 0, "the game ended before this step"
     assert TYPES[state.drawn].id == tile, f"drew {TYPES[state.drawn].id}, expected {tile}"
     seat = state.turn
     game.apply(state, seat, Place(x, y, r))
-    game.apply(state, seat, Meeple(feature) if feature else Pass())
+    game.apply(state, seat, Meeple(feature, piece) if feature else Pass())
 
 
 @pytest.fixture(scope="session")

@@ -23,9 +23,21 @@ options = st.builds(
     fluss=st.booleans(),
     two_tile_city_points=st.sampled_from([2, 4]),
     river_start_tile=st.sampled_from(["remove", "shuffle"]),
+    erweiterung=st.booleans(),
+    koenig=st.booleans(),
+    haendler=st.booleans(),
+    pig_old=st.booleans(),
 )
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
-seat_counts = st.integers(min_value=2, max_value=5)
+seat_counts = st.integers(min_value=2, max_value=6)
+PIECES = ("follower", "large", "builder", "pig", "dragon")
+
+
+def playable(seats: int, opts: Options) -> Options:
+    """A sixth seat needs erweiterung (README §1.1): switch it on for six."""
+    return msgspec.structs.replace(opts, erweiterung=opts.erweiterung or seats == 6)
+
+
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -36,14 +48,23 @@ def clone(state: State) -> State:
 def dealt(opts: Options) -> int:
     """Tiles that are drawn in a game: all but the start tile (or the river source)."""
     base = 71 + (1 if opts.fluss and opts.river_start_tile == "shuffle" else 0)
-    return base + (11 if opts.fluss else 0)
+    expansions = 18 * opts.erweiterung + 5 * opts.koenig + 24 * opts.haendler
+    return base + (11 if opts.fluss else 0) + expansions
 
 
 def check_invariants(game: Any, state: State, before: list[int]) -> None:
-    on_board = [0] * state.seats
-    for seat in state.board.meeples.values():
-        on_board[seat] += 1
-    assert [a + b for a, b in zip(on_board, state.supply, strict=True)] == [MEEPLES] * state.seats
+    # Pieces are conserved, per kind: follower, large follower, builder, pig.
+    on_board = [[0] * state.seats for _ in range(4)]
+    for node, seat in state.board.meeples.items():
+        on_board[state.board.pieces.get(node, 0)][seat] += 1
+    opts = state.options
+    stocks = (state.supply, state.large, state.builders, state.pigs)
+    boxes = (MEEPLES, int(opts.erweiterung), int(opts.haendler), int(opts.haendler))
+    for placed, stock, box in zip(on_board, stocks, boxes, strict=True):
+        if box == 0:
+            assert not stock and not any(placed)
+        else:
+            assert [a + b for a, b in zip(placed, stock, strict=True)] == [box] * state.seats
     assert all(a >= b for a, b in zip(state.scores, before, strict=True))
     # Every point in the score came with a log entry that says who scored what.
     logged = [0] * state.seats
@@ -58,6 +79,8 @@ def check_invariants(game: Any, state: State, before: list[int]) -> None:
 
 
 def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State, list]:
+    opts = playable(seats, opts)
+    game.check_options(opts, seats)
     state = game.setup(seats, opts, seed)
     rng = Rng.from_seed(seed ^ 0x5EED)
     history: list[tuple[int, Any]] = []
@@ -70,7 +93,14 @@ def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State,
         history.append((seat, intent))
         check_invariants(game, state, before)
         steps += 1
-        assert steps <= 2 * 90
+        assert steps <= 2 * 130
+    # README §16.3: a turn holds at most two tiles (the builder's extra one).
+    run, last = 0, -1
+    for e in state.log:
+        if e.code == "tile_placed":
+            run = run + 1 if e.args["seat"] == last else 1
+            last = e.args["seat"]
+            assert run <= (2 if opts.haendler else 1)
     return state, history
 
 
@@ -78,6 +108,7 @@ def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State,
 @given(seats=seat_counts, opts=options, seed=seeds)
 def test_random_games_keep_the_invariants_and_replay(game, seats, opts, seed) -> None:
     state, history = random_game(game, seats, opts, seed)
+    opts = state.options
     assert len(state.board.tiles) - 1 + len(state.removed) == dealt(opts)
     assert not state.pile and state.drawn == -1
     codes = [e.code for e in state.log]
@@ -112,6 +143,7 @@ def advance(game: Any, state: State, rng: Rng, intents: int) -> State:
     order=st.randoms(use_true_random=False),
 )
 def test_views_do_not_depend_on_the_face_down_order(game, seats, opts, seed, steps, order):
+    opts = playable(seats, opts)
     state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
     other = clone(state)
     order.shuffle(other.pile)
@@ -138,6 +170,7 @@ def accepted(game: Any, state: State, seat: int, intent: Any) -> bool:
     steps=st.integers(min_value=0, max_value=40),
 )
 def test_legal_agrees_with_apply_by_brute_force(game, seats, opts, seed, steps) -> None:
+    opts = playable(seats, opts)
     state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
     if game.result(state) is not None:
         return
@@ -163,7 +196,7 @@ def test_legal_agrees_with_apply_by_brute_force(game, seats, opts, seed, steps) 
         state = game.apply(state, seat, legal[Rng.from_seed(seed).below(len(legal))])
         legal = game.legal(state, seat)
     tile = TYPES[state.board.tiles[-1].t]
-    tried = [Meeple(sid) for sid in (*tile.seg_ids, "x9", "river")] + [Pass()]
+    tried = [Meeple(sid, p) for sid in (*tile.seg_ids, "x9", "river") for p in PIECES] + [Pass()]
     ok = [i for i in tried if accepted(game, state, seat, i)]
     assert ok == legal
     assert legal[-1] == Pass()
@@ -196,6 +229,7 @@ def random_game_plain(game: Any, seats: int, opts: Options, seed: int) -> State:
     steps=st.integers(min_value=60, max_value=170),
 )
 def test_every_listed_intent_is_accepted_late_in_the_game(game, seats, opts, seed, steps):
+    opts = playable(seats, opts)
     state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
     for _ in range(2):  # the place step, then the meeple step
         if game.result(state) is not None:

@@ -411,7 +411,8 @@ def test_options_by_bsw_names_and_unknown_ones_refused(game) -> None:
     opts = msgspec.convert({"fluss": True, "old": True}, game.Options)
     assert opts == Options(fluss=True, old=True, two_tile_city_points=2)
     assert msgspec.convert({}, game.Options) == Options()
-    for bad in ({"erweiterung": True}, {"two_tile_city_points": 3}, {"river_start_tile": "x"}):
+    # Princess & Dragon is not offered: its option name is refused like any unknown one.
+    for bad in ({"drache": True}, {"two_tile_city_points": 3}, {"river_start_tile": "x"}):
         with pytest.raises(msgspec.ValidationError):
             msgspec.convert(bad, game.Options)
 
@@ -420,6 +421,11 @@ def test_intents_decode_from_plain_maps(game) -> None:
     assert msgspec.convert({"t": "place", "x": 1, "y": -2, "r": 3}, game.Intent) == Place(1, -2, 3)
     assert msgspec.convert({"t": "meeple", "feature": "c1"}, game.Intent) == Meeple("c1")
     assert msgspec.convert({"t": "pass"}, game.Intent) == Pass()
+    large = msgspec.convert({"t": "meeple", "feature": "c1", "piece": "large"}, game.Intent)
+    assert large == Meeple("c1", "large")
+    # The default piece stays off the wire: base-game intents and logs are unchanged.
+    assert msgspec.to_builtins(Meeple("c1")) == {"t": "meeple", "feature": "c1"}
+    assert msgspec.to_builtins(large) == {"t": "meeple", "feature": "c1", "piece": "large"}
 
 
 def test_river_tile_that_fits_nowhere_is_removed(build, game) -> None:

@@ -1,0 +1,99 @@
+"""The data of a game of Carcassonne: options, intents, the state and its log entries,
+and the supplies of pieces. Shared by the turn flow (``engine.py``) and the scoring
+(``scoring.py``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from server.games.rng import Rng
+
+from .board import Board
+from .expansions import BUILDER, FOLLOWER, LARGE
+
+MEEPLES = 7
+PLACE, MEEPLE, OVER = 0, 1, 2
+PHASE_NAMES = ("place", "meeple", "over")
+
+
+class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    old: bool = False  # BSW /option old: first-edition farmer scoring
+    fluss: bool = False  # BSW /option fluss: the River
+    two_tile_city_points: Literal[2, 4] = 2  # README §7.1: BSW scores a two-tile city 2
+    river_start_tile: Literal["remove", "shuffle"] = "remove"  # README §12.1
+    erweiterung: bool = False  # BSW /option erweiterung: Inns & Cathedrals, README §14
+    koenig: bool = False  # BSW /option koenig: King & Robber Baron, README §15
+    haendler: bool = False  # BSW /option haendler: Traders & Builders, README §16
+    # README §16.5: no source says what the pig does under ``old``; by default nothing,
+    # True: +1 per city (5 instead of 4) where its owner wins the city's farmer sum.
+    pig_old: bool = False
+
+
+class Place(msgspec.Struct, tag="place", tag_field="t"):
+    x: int
+    y: int
+    r: int
+
+
+class Meeple(msgspec.Struct, tag="meeple", tag_field="t", omit_defaults=True):
+    feature: str
+    # "follower" or an expansion's piece ("large"); a plain str so that an unknown
+    # piece is refused with a stable code (bad_piece) rather than by the decoder.
+    # The default is left out of the wire form: base-game intents and logs stay as
+    # they were.
+    piece: str = "follower"
+
+
+class Pass(msgspec.Struct, tag="pass", tag_field="t"):
+    pass
+
+
+Intent = Place | Meeple | Pass
+
+
+class Entry(msgspec.Struct, array_like=True):
+    code: str
+    args: dict[str, Any]
+
+
+class State(msgspec.Struct):
+    seats: int
+    options: Options
+    rng: Rng
+    pile: list[int]  # face-down tile types; the next draw is the last element
+    drawn: int  # type of the drawn tile in the place phase, else -1
+    turn: int
+    phase: int
+    board: Board
+    supply: list[int]
+    scores: list[int]
+    log: list[Entry]
+    removed: list[int]
+    river_end: int = -1  # poskey the open river end faces, -1 when there is none
+    river_dir: int = 0  # direction the river flows into river_end
+    river_turn: int = 0  # turn of the last river tile: 0 straight, 1 right, 3 left
+    large: list[int] = msgspec.field(default_factory=list)  # erweiterung: per seat, 0 or 1
+    king: int = -1  # koenig: the seat holding the King, -1 before the first city
+    king_size: int = 0  # tiles of the city that won it
+    robber: int = -1  # koenig: the seat holding the Robber Baron
+    robber_size: int = 0
+    builders: list[int] = msgspec.field(default_factory=list)  # haendler: per seat, 0 or 1
+    pigs: list[int] = msgspec.field(default_factory=list)  # haendler: per seat, 0 or 1
+    goods: list[list[int]] = msgspec.field(default_factory=list)  # per seat, per GOODS
+    bonus: bool = False  # this turn's first tile extended the player's builder feature
+    extra: bool = False  # the tile in play is the builder's extra tile
+
+
+def log(state: State, code: str, **args: Any) -> None:
+    state.log.append(Entry(code, args))
+
+
+def stock(state: State, piece: int) -> list[int]:
+    """The per-seat supply of a kind of piece (empty when its expansion is off)."""
+    if piece == FOLLOWER:
+        return state.supply
+    if piece == LARGE:
+        return state.large
+    return state.builders if piece == BUILDER else state.pigs
