@@ -3,6 +3,7 @@ one move per room every 500 ms.
 
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
                         [--setups memory redis-1 redis-2] [--no-failover]
+                        [--ai-tables N]
 
 Setups: one process with the embedded broker; one process with Redis; two processes
 with Redis and each room's clients split between them. Then the failover time: from
@@ -11,7 +12,9 @@ killing a room's owner to the first move applied by its successor.
 It starts the server as a separate process (so its CPU and memory are its own), opens
 the tables through the wire as people would, plays random legal moves from `legal`,
 and measures, for every move, the time from sending the intent to the last of the
-room's 8 clients receiving its patch. It prints a table; it never fails on a time.
+room's 8 clients receiving its patch. With ``--ai-tables N`` it also opens N tables
+of one quick player and three strong AI players, whose searches run all along, and
+measures the people's tables beside them. It prints a table; it never fails on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -166,6 +169,36 @@ async def play(room: list[BenchClient], stats: Stats, interval: float, stop: asy
     return moves
 
 
+AI_BOTS = 3  # strong AI players at each AI table, beside one bench player
+
+
+async def open_ai_table(url: str, game: str, n: int) -> BenchClient:
+    """A table where one bench player sits with three strong AI players."""
+    host = await open_client(url, f"ai{n}", Stats(), True)
+    await host.send({"t": "create", "game": game})
+    room = (await host.expect("room"))["room"]
+    await host.send({"t": "sit", "room": room, "seat": 0})
+    await host.expect("room", you=0)
+    for seat in range(1, 1 + AI_BOTS):
+        await host.send({"t": "bot", "room": room, "seat": seat, "level": "strong"})
+    await host.send({"t": "start", "room": room})
+    await host.expect("snapshot")
+    host.room = room
+    return host
+
+
+async def keep_playing(c: BenchClient, stop: asyncio.Event) -> None:
+    """The bench player at an AI table moves as soon as it may, so the AI players'
+    turns come round as fast as they decide."""
+    rng = random.Random(c.room)
+    while not stop.is_set():
+        if c.view and c.view["legal"] and c.view["result"] is None:
+            intent = rng.choice(c.view["legal"])
+            await c.send({"t": "act", "room": c.room, "v": c.v, "intent": intent})
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.2)
+
+
 def server_usage(pid: int) -> tuple[float, float]:
     """(CPU seconds used so far, resident MB) of a process, from /proc."""
     with open(f"/proc/{pid}/stat") as f:
@@ -252,11 +285,14 @@ class Hall:
 
 
 async def measure(
-    rooms: int, duration: float, interval: float, game: str, setup: str
+    rooms: int, duration: float, interval: float, game: str, setup: str, ai_tables: int = 0
 ) -> dict[str, Any]:
     hall = Hall(setup)
     stats = Stats()
     tables: list[list[BenchClient]] = []
+    ai = [await open_ai_table(hall.urls[0], game, n) for n in range(ai_tables)]
+    ai_stop = asyncio.Event()
+    ai_players = [asyncio.create_task(keep_playing(c, ai_stop)) for c in ai]
     try:
         sem = asyncio.Semaphore(16)
 
@@ -282,6 +318,12 @@ async def measure(
                 flush=True,
             )
         print(file=sys.stderr)
+        if ai:
+            played = sum(c.v for c in ai)
+            print(
+                f"  AI tables: {played} moves so far, {played / len(ai):.0f} a table",
+                file=sys.stderr,
+            )
         stop.set()
         moves = sum(await asyncio.gather(*players))
         await asyncio.sleep(0.5)  # let the last patches land
@@ -305,7 +347,7 @@ async def measure(
             )
 
         return {
-            "setup": setup,
+            "setup": setup if not ai else f"{setup} + {len(ai) * AI_BOTS} strong AI",
             "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
             "rooms": rooms,
             "connections": rooms * per,
@@ -324,7 +366,9 @@ async def measure(
             "errors": dict(stats.errors),
         }
     finally:
-        await asyncio.gather(*(c.close() for t in tables for c in t))
+        ai_stop.set()
+        await asyncio.gather(*ai_players)
+        await asyncio.gather(*(c.close() for t in [*tables, ai] for c in t))
         hall.stop()
 
 
@@ -392,6 +436,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default=None, help="default: carcassonne, else a 4-seat game")
     parser.add_argument("--setups", nargs="+", default=["memory", "redis-1", "redis-2"])
     parser.add_argument("--no-failover", action="store_true", help="skip the failover measurement")
+    parser.add_argument(
+        "--ai-tables",
+        type=int,
+        default=0,
+        help=f"also N tables of one quick player and {AI_BOTS} strong AI players",
+    )
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
@@ -402,7 +452,9 @@ def main(argv: list[str] | None = None) -> int:
         for rooms in args.rooms:
             print(f"hub: {setup}, {rooms} rooms of {game}", file=sys.stderr)
             try:
-                row = asyncio.run(measure(rooms, args.duration, args.interval, game, setup))
+                row = asyncio.run(
+                    measure(rooms, args.duration, args.interval, game, setup, args.ai_tables)
+                )
             except Exception as e:  # a run that falls over is reported, not hidden
                 print(f"| {setup} | {rooms} | did not finish: {type(e).__name__} {e} |", flush=True)
                 continue
