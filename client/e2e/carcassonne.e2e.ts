@@ -64,7 +64,8 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(true);
 
     // Ben and Cleo see the table in the hall, with its option.
-    await ben.page.locator(`tr[data-room="${room}"]`, { hasText: "fluss" }).waitFor();
+    // (the row names its expansions in words: fluss as "River")
+    await ben.page.locator(`tr[data-room="${room}"] [data-option="fluss"]`, { hasText: "River" }).waitFor();
     await ben.page.screenshot({ path: screenshotPath("lobby.png") });
     await ben.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
     await ben.page.getByTestId("tool-join").click();
@@ -131,6 +132,189 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await expect.poll(() => cleo.page.locator('[data-testid="seat-name"]', { hasText: /^\*.+\*$/ }).count()).toBe(1);
     for (const p of [ada, ben, cleo]) await p.ctx.close();
   });
+
+  test("every tile type of the catalogue drawn in a grid (the dev page /#tiles)", async (t) => {
+    if (!hall.has("carcassonne")) t.skip();
+    const ctx = await hall.chrome.browser.newContext({ baseURL: hall.server.url, viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto("/#tiles");
+    await page.getByTestId("tile-gallery").waitFor();
+    const catalogue = await (await fetch(`${hall.server.url}/games/carcassonne/catalogue.json`)).json();
+    expect(await page.locator("[data-testid=tile-gallery] figure").count()).toBe(catalogue.tiles.length);
+    expect(await page.locator("g.tile.unknown").count()).toBe(0);
+    // One symbol per flag: inns, cathedrals, goods, princesses, volcanoes, dragons, portals.
+    const flags = (k: string) =>
+      catalogue.tiles.filter((x: Record<string, unknown>) => x[k]).length +
+      catalogue.tiles.flatMap((x: { cities: Record<string, unknown>[]; roads: Record<string, unknown>[] }) => [...x.cities, ...x.roads]).filter((c: Record<string, unknown>) => c[k]).length;
+    for (const [flag, sym] of [["inn", "inn"], ["cathedral", "cathedral"], ["princess", "princess"], ["volcano", "volcano"], ["dragon", "dragon"], ["magic_portal", "magic_portal"]]) {
+      expect(await page.locator(`[data-sym="${sym}"]`).count(), flag).toBe(flags(flag));
+    }
+    await page.screenshot({ path: screenshotPath("carcassonne-tiles.png"), fullPage: true });
+    await page.goto("/#tiles-spots/150/");
+    await page.getByTestId("tile-gallery").waitFor();
+    await page.screenshot({ path: screenshotPath("carcassonne-tiles-spots.png"), fullPage: true });
+    await ctx.close();
+  });
+
+  test("Inns & Cathedrals and King & Robber Baron (with the river) against an AI player", async (t) => {
+    if (!hall.has("carcassonne")) t.skip();
+    const offered = hall.games.find((g) => g.name === "carcassonne")!.options;
+    // Only what the server offers: an option it does not know is skipped.
+    const wanted = ["fluss", "erweiterung", "koenig"].filter((k) => k in offered);
+    const eve = await hall.person("Eve");
+    const page = eve.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openTable(page, "carcassonne");
+    const room = (await page.getByTestId("table").getAttribute("data-room"))!;
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    // The options panel offers the server's options only, each with its words.
+    for (const k of ["erweiterung", "haendler", "koenig", "drache"]) {
+      expect(await page.getByTestId(`option-${k}`).count(), k).toBe(k in offered ? 1 : 0);
+    }
+    for (const k of wanted) {
+      await page.getByTestId(`option-${k}`).click();
+      await expect.poll(() => page.getByTestId(`option-${k}`).isChecked()).toBe(true);
+    }
+    // Someone in the hall sees the table's expansions in words, in Japanese too.
+    const finn = await hall.person("Finn", "ja-JP");
+    const row = finn.page.locator(`tr[data-room="${room}"]`);
+    for (const k of wanted) await row.locator(`[data-option="${k}"]`).waitFor();
+    if (wanted.includes("erweiterung")) expect(await row.textContent()).toContain("追加キット−拡張−");
+    await finn.page.screenshot({ path: screenshotPath("carcassonne-lobby-expansions-ja.png") });
+    await finn.ctx.close();
+
+    await page.getByTestId("tool-bot").click();
+    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    if (wanted.includes("erweiterung")) await page.getByTestId("large-left").first().waitFor();
+
+    let large = false;
+    let turns = 0;
+    while (turns < 40 && (await waitMyTurn(page, { timeout: 60_000 }))) {
+      for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
+        await page.getByTestId("rotate-right").click();
+      }
+      const v = await version(page);
+      await page.getByTestId("place-spot").first().click();
+      await waitVersionAbove(page, v);
+      turns++;
+      const skip = page.getByTestId("skip");
+      if (!(await skip.count())) continue;
+      const v2 = await version(page);
+      if (!large && (await page.getByTestId("piece-large").count())) {
+        // The selector shows only pieces with a listed intent; the follower is the default.
+        expect(await page.getByTestId("piece-follower").getAttribute("aria-checked")).toBe("true");
+        await page.getByTestId("piece-large").click();
+        await expect.poll(() => page.getByTestId("piece-large").getAttribute("aria-checked")).toBe("true");
+        const spots = page.locator('[data-testid="meeple-spot"][data-piece="large"]');
+        expect(await spots.count()).toBeGreaterThan(0);
+        expect(await page.locator('[data-testid="meeple-spot"]:not([data-piece="large"])').count()).toBe(0);
+        await page.getByTestId("zoom").getByText("3").click();
+        await page.screenshot({ path: screenshotPath("carcassonne-piece-selector.png") });
+        await page.getByTestId("zoom").getByText("A").click();
+        await spots.first().click();
+        await waitVersionAbove(page, v2);
+        await expect.poll(() => page.locator('g.meeple[data-kind="large"]').count()).toBeGreaterThan(0);
+        await expect.poll(() => page.locator('[data-testid="large-left"]').first().textContent()).toContain("×0");
+        large = true;
+      } else if (turns % 3 === 0 && (await page.getByTestId("meeple-spot").count())) {
+        await page.getByTestId("meeple-spot").first().click();
+        await waitVersionAbove(page, v2);
+      } else {
+        await skip.click();
+        await waitVersionAbove(page, v2);
+      }
+      if (large && turns >= 14) break;
+    }
+    if (wanted.includes("erweiterung")) expect(large).toBe(true);
+    // The whole board, in both languages, wide and narrow.
+    await page.getByTestId("zoom").getByText("A").click();
+    await page.screenshot({ path: screenshotPath("carcassonne-expansions-1280-en.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The phone's page is one column: nothing sticks out sideways.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath("carcassonne-expansions-390-en.png") });
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=ja]").waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath("carcassonne-expansions-390-ja.png") });
+    // Below the board: the drawn tile and the players with their pieces and holders.
+    await page.locator(".carc-side").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("carcassonne-expansions-390-ja-side.png") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: screenshotPath("carcassonne-expansions-1280-ja.png") });
+    // The King and Robber Baron holders beside the scores, once someone holds them.
+    const king = await page.evaluate(() => {
+      type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const s = (window as Any).spieltisch.store.state;
+      const v = s.tables[s.current].view;
+      return { king: v.king, robber: v.robber };
+    });
+    if (wanted.includes("koenig")) {
+      expect(await page.getByTestId("king").count()).toBe(king.king ? 1 : 0);
+      expect(await page.getByTestId("robber").count()).toBe(king.robber ? 1 : 0);
+    }
+    console.log(`[expansions] ${wanted.join(" ")}: ${turns} turns, large follower placed: ${large}, king ${JSON.stringify(king)}`);
+    await page.getByTestId("lang").click();
+    await eve.ctx.close();
+  }, 150_000);
+
+  test("Traders & Builders, when the server offers it: goods beside the scores, builder and pig chosen by the selector", async (t) => {
+    if (!hall.has("carcassonne") || !("haendler" in hall.games.find((g) => g.name === "carcassonne")!.options)) t.skip();
+    const gus = await hall.person("Gus");
+    const page = gus.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openTable(page, "carcassonne");
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    await page.getByTestId("option-haendler").click();
+    await expect.poll(() => page.getByTestId("option-haendler").isChecked()).toBe(true);
+    await page.getByTestId("tool-bot").click();
+    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    // Goods, builders and pigs in supply beside every seat's score.
+    await expect.poll(() => page.getByTestId("goods").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("builders-left").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("pigs-left").count()).toBe(2);
+    const used: string[] = [];
+    let turns = 0;
+    while (turns < 16 && (await waitMyTurn(page, { timeout: 60_000 }))) {
+      for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
+        await page.getByTestId("rotate-right").click();
+      }
+      const v = await version(page);
+      await page.getByTestId("place-spot").first().click();
+      await waitVersionAbove(page, v);
+      turns++;
+      const skip = page.getByTestId("skip");
+      if (!(await skip.count())) continue;
+      const v2 = await version(page);
+      const special = ["builder", "pig"].find((p) => !used.includes(p));
+      if (special && (await page.getByTestId(`piece-${special}`).count())) {
+        await page.getByTestId(`piece-${special}`).click();
+        if (!used.length) await page.screenshot({ path: screenshotPath(`carcassonne-haendler-${special}.png`) });
+        await page.locator(`[data-testid="meeple-spot"][data-piece="${special}"]`).first().click();
+        await waitVersionAbove(page, v2);
+        await expect.poll(() => page.locator(`g.meeple[data-kind="${special}"]`).count()).toBeGreaterThan(0);
+        used.push(special);
+      } else if (await page.getByTestId("meeple-spot").count()) {
+        // Followers every turn, so that a builder or a pig has somewhere to go later.
+        await page.getByTestId("meeple-spot").first().click();
+        await waitVersionAbove(page, v2);
+      } else {
+        await skip.click();
+        await waitVersionAbove(page, v2);
+      }
+      if (used.length === 2) break;
+    }
+    await page.screenshot({ path: screenshotPath("carcassonne-haendler.png") });
+    console.log(`[haendler] ${turns} turns; placed by the selector: ${used.join(", ") || "none offered"}`);
+    await gus.ctx.close();
+  }, 150_000);
 
   test("a whole game against an AI player, then the numbers", async (t) => {
     if (!hall.has("carcassonne")) t.skip();

@@ -54,8 +54,10 @@ describe("the engine's catalogue spelling", () => {
         id: ref.id,
         edges: ["N", "E", "S", "W"].map((s) => ref.edges[s]),
         monastery: Boolean(ref.monastery),
-        cities: ref.cities.map((c: { id: string; edges: string[]; shield: boolean }) => ({ id: c.id, sides: c.edges, shield: c.shield })),
-        roads: ref.roads.map((r: { id: string; edges: string[] }) => ({ id: r.id, sides: r.edges })),
+        // The expansions' flags ride along (server/games/carcassonne/tiles.py `_flags`).
+        cities: ref.cities.map(({ edges, ...c }: { edges: string[] }) => ({ ...c, sides: edges })),
+        roads: ref.roads.map(({ edges, ...r }: { edges: string[] }) => ({ ...r, sides: edges })),
+        ...Object.fromEntries(["volcano", "dragon", "magic_portal"].filter((k) => ref[k]).map((k) => [k, ref[k]])),
         rivers: (ref.rivers ?? []).map((r: { edges: string[] }) => ({ sides: r.edges })),
         fields: ref.fields,
       };

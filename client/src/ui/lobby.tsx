@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Client } from "../client";
 import { gameName, t } from "../i18n";
 import type { Snapshot } from "../store";
-import { OptionsEditor, optionSummary } from "./options";
+import { OptionsEditor, optionSummary, optionWords } from "./options";
 
 export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const [game, setGame] = useState<string>("");
@@ -48,7 +48,15 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                     {r.seated}/{r.seats}
                   </td>
                   <td>{r.watchers}</td>
-                  <td class="small">{optionSummary(r.options, s.games.find((g) => g.name === r.game)?.options)}</td>
+                  <td class="small" title={optionSummary(r.options, s.games.find((g) => g.name === r.game)?.options)}>
+                    <span class="opt-words">
+                      {optionWords(r.options, s.games.find((g) => g.name === r.game)?.options).map((w) => (
+                        <span key={w.key} class="opt-word" data-option={w.key}>
+                          {w.text}
+                        </span>
+                      ))}
+                    </span>
+                  </td>
                   <td>
                     <button data-testid="enter" onClick={() => client.open(r.room)}>
                       {t("lobby.enter")}
@@ -90,7 +98,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
               </select>
             </label>
             {info && Object.keys(options).length > 0 && (
-              <OptionsEditor options={options} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
+              <OptionsEditor options={options} known={info.options} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
             )}
             <button type="submit" class="primary" data-testid="create">
               {t("lobby.create")}

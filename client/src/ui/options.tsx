@@ -1,18 +1,24 @@
-import { optionLabel } from "../i18n";
+import { has, optionLabel, t } from "../i18n";
 
-/** Options as inputs: yes/no as checkboxes, numbers and words as fields. */
+/** Options as inputs: yes/no as checkboxes, numbers and words as fields. Only the
+ * options the server's game has are shown: `known` (the game's defaults from
+ * /api/games), when given, filters out any other key. */
 export function OptionsEditor({
   options,
   onChange,
   disabled,
+  known,
 }: {
   options: Record<string, unknown>;
   onChange: (key: string, value: unknown) => void;
   disabled?: boolean;
+  known?: Record<string, unknown>;
 }) {
   return (
     <div class="options">
-      {Object.entries(options).map(([key, value]) => (
+      {Object.entries(options)
+        .filter(([key]) => !known || key in known)
+        .map(([key, value]) => (
         <label class="option" key={key} data-option={key}>
           {typeof value === "boolean" ? (
             <input
@@ -36,7 +42,7 @@ export function OptionsEditor({
           )}
           <span>{optionLabel(key)}</span>
         </label>
-      ))}
+        ))}
     </div>
   );
 }
@@ -47,4 +53,15 @@ export function optionSummary(options: Record<string, unknown>, defaults: Record
     .filter(([k, v]) => v !== false && v !== null && v !== "" && !(k in defaults && defaults[k] === v))
     .map(([k, v]) => (v === true ? k : `${k}=${String(v)}`))
     .join(" ");
+}
+
+/** The options that differ from the game's defaults, in words: a yes/no option with
+ * a name of its own (an expansion, say) as that name, anything else as typed. */
+export function optionWords(
+  options: Record<string, unknown>,
+  defaults: Record<string, unknown> = {},
+): { key: string; text: string }[] {
+  return Object.entries(options)
+    .filter(([k, v]) => v !== false && v !== null && v !== "" && !(k in defaults && defaults[k] === v))
+    .map(([k, v]) => ({ key: k, text: v === true && has(`opt.${k}`) ? t(`opt.${k}`) : v === true ? k : `${k}=${String(v)}` }));
 }

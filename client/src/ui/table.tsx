@@ -229,6 +229,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           <summary>{t("table.options")}</summary>
           <OptionsEditor
             options={info.options}
+            known={client.store.state.games.find((g) => g.name === info.game)?.options}
             disabled={!waiting || !host}
             onChange={(key, value) => send({ t: "option", room: info.room, key, value })}
           />

@@ -7,8 +7,8 @@ import { t } from "../../i18n";
 import { intentLabel } from "../generic";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import { geometry, tileIndex, turn, type TileDef } from "./geometry";
-import { readIntents, readModel } from "./model";
-import { TileSvg } from "./tile";
+import { chosenPiece, legalPieces, readIntents, readModel, spotsFor } from "./model";
+import { MeepleShape, TileSvg } from "./tile";
 
 const U = 100; // board units per tile
 const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
@@ -21,6 +21,8 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
   const intents = useMemo(() => readIntents((view.legal ?? []) as Record<string, unknown>[]), [view.legal]);
   const [rot, setRot] = useState(0);
   const [hover, setHover] = useState<string | null>(null);
+  // The piece chosen for the follower step (null: the default, an ordinary follower).
+  const [pieceChoice, setPiece] = useState<string | null>(null);
   const [zoom, setZoom] = useState<Zoom>({ mode: "all" });
   const [size, setSize] = useState({ w: 800, h: 560 });
   const boxRef = useRef<HTMLDivElement>(null);
@@ -44,6 +46,10 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
   }, []);
 
   const spots = intents.place.filter((p) => p.rot === rot);
+  const pieces = legalPieces(intents);
+  const piece = chosenPiece(intents, pieceChoice);
+  const meepleSpots = spotsFor(intents, piece);
+  useEffect(() => setPiece(null), [model.tiles.length, model.drawn]);
   const occupied = new Set(model.tiles.map((p) => `${p.x},${p.y}`));
 
   // The visible box: everything (A) or a window of fixed scale (1-4).
@@ -227,15 +233,13 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
             );
           })}
           {meepleTile && placedDef &&
-            intents.meeple.map((m, i) => {
+            meepleSpots.map((m, i) => {
               const x = m.x ?? meepleTile.x;
               const y = m.y ?? meepleTile.y;
               const def = x === meepleTile.x && y === meepleTile.y ? placedDef : tiles.get(model.tiles.find((q) => q.x === x && q.y === y)?.tile ?? "");
               const rotHere = x === meepleTile.x && y === meepleTile.y ? placedRot : (model.tiles.find((q) => q.x === x && q.y === y)?.rot ?? 0);
               const a = def ? geometry(def).anchors[m.feature] : undefined;
               if (!a) return null;
-              // Alternative pieces for one spot (large follower, …) sit beside it.
-              const dup = intents.meeple.slice(0, i).filter((o) => o.feature === m.feature && (o.x ?? meepleTile.x) === x && (o.y ?? meepleTile.y) === y).length;
               const [ax, ay] = turn(a, rotHere);
               // At least ~13 screen pixels, so the squares stay clickable when zoomed out.
               const s = Math.min(24, Math.max(11, 13 * unitsPerPx));
@@ -245,12 +249,12 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                   class="meeple-spot"
                   data-testid="meeple-spot"
                   data-feature={m.feature}
-                  data-kind={m.kind ?? ""}
-                  x={x * U + ax - s / 2 + dup * (s + 3)}
+                  data-piece={m.piece}
+                  x={x * U + ax - s / 2}
                   y={-y * U + ay - s / 2}
                   width={s}
                   height={s}
-                  fill={dup ? "#ffe9a8" : "#ffffff"}
+                  fill={m.piece === "follower" ? "#ffffff" : "#ffe9a8"}
                   stroke="#222"
                   stroke-width={Math.max(1.5, 1.2 * unitsPerPx)}
                   onClick={() => clickable() && act(m.intent)}
@@ -285,6 +289,31 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               {model.tilesLeft !== null ? t("carc.tiles_left", { n: model.tilesLeft }) : ""}
             </span>
           </div>
+          {model.extra && (
+            <p class="extra-turn" data-testid="extra-turn">
+              {t("carc.extra")}
+            </p>
+          )}
+          {meepleStep && pieces.length > 1 && (
+            <div class="pieces" data-testid="pieces" role="radiogroup" aria-label={t("carc.piece")}>
+              {pieces.map((p) => (
+                <button
+                  key={p}
+                  role="radio"
+                  aria-checked={p === piece}
+                  class={p === piece ? "piece on" : "piece"}
+                  data-testid={`piece-${p}`}
+                  title={t(`carc.piece.${p}`)}
+                  onClick={() => setPiece(p)}
+                >
+                  <svg viewBox="-13 -13 26 26" width="26" height="26" aria-hidden="true">
+                    <MeepleShape at={p === "builder" || p === "pig" ? [-7, -5] : [0, 0]} seat={typeof view.you === "number" ? view.you : 0} kind={p} field={false} />
+                  </svg>
+                  <span>{t(`carc.piece.${p}`)}</span>
+                </button>
+              ))}
+            </div>
+          )}
           {meepleStep && intents.skip ? (
             <button class="skip" data-testid="skip" title={t("carc.skip")} onClick={() => act(intents.skip!)}>
               ✕<span>{t("carc.skip")}</span>
@@ -312,7 +341,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                 ? t("carc.place_hint")
                 : t("carc.no_spot")
               : meepleStep
-                ? t("carc.meeple_hint")
+                ? t(pieces.length > 1 ? "carc.piece_hint" : "carc.meeple_hint")
                 : activeSeat !== undefined && !view.result
                   ? t("carc.wait", { player: names(activeSeat) })
                   : ""}

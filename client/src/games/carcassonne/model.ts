@@ -17,6 +17,16 @@ export interface Placed {
   /** The source object, for identity checks when redrawing. */
   src: unknown;
 }
+/** A King or Robber Baron card: who holds it and the size of the feature that won it. */
+export interface Holder {
+  seat: number;
+  size: number;
+}
+export interface Goods {
+  wine: number;
+  grain: number;
+  cloth: number;
+}
 export interface CarcModel {
   tiles: Placed[];
   drawn: string | null;
@@ -26,6 +36,17 @@ export interface CarcModel {
   phase: string | null;
   /** Tile types that fitted nowhere and left the game. */
   removed: string[];
+  /** Inns & Cathedrals: large followers left per seat (null: not in this game). */
+  large: number[] | null;
+  /** King & Robber Baron (undefined: not in this game; null: nobody holds it yet). */
+  king: Holder | null | undefined;
+  robber: Holder | null | undefined;
+  /** Traders & Builders: goods tokens, builders and pigs left per seat, and whether
+   * the builder's extra tile is being played. */
+  goods: Goods[] | null;
+  builders: number[] | null;
+  pigs: number[] | null;
+  extra: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -48,7 +69,8 @@ function asMeeples(v: unknown): Meeple[] {
     const seat = num(pick(m, ["seat", "player", "owner"]));
     const feature = pick(m, ["feature", "segment", "spot", "on", "id"]);
     if (seat === null || typeof feature !== "string") continue;
-    out.push({ seat, feature, kind: String(pick(m, ["kind", "type", "piece"]) ?? "follower") });
+    // `piece` is absent for an ordinary follower.
+    out.push({ seat, feature, kind: String(pick(m, ["piece", "kind", "type"]) ?? "follower") });
   }
   return out;
 }
@@ -127,13 +149,38 @@ export function readModel(view: View): CarcModel {
     last,
     phase: (pick(view, ["phase", "step", "stage"]) as string | undefined) ?? null,
     removed: Array.isArray(view.removed) ? (view.removed as unknown[]).map(tileId).filter((x): x is string => x !== null) : [],
+    large: numbers(view.large),
+    king: holder(view, "king"),
+    robber: holder(view, "robber"),
+    goods: Array.isArray(view.goods)
+      ? (view.goods as unknown[]).map((g) => ({
+          wine: num(pick(g, ["wine"])) ?? 0,
+          grain: num(pick(g, ["grain"])) ?? 0,
+          cloth: num(pick(g, ["cloth"])) ?? 0,
+        }))
+      : null,
+    builders: numbers(view.builders),
+    pigs: numbers(view.pigs),
+    extra: view.extra === true,
   };
+}
+
+function numbers(v: unknown): number[] | null {
+  return Array.isArray(v) ? v.map((n) => (typeof n === "number" ? n : 0)) : null;
+}
+
+function holder(view: View, key: string): Holder | null | undefined {
+  if (!(key in view)) return undefined;
+  const h = view[key];
+  const seat = num(pick(h, ["seat"]));
+  return seat === null ? null : { seat, size: num(pick(h, ["size"])) ?? 0 };
 }
 
 // Intents, told apart by their shape rather than their names.
 export interface Intents {
   place: { intent: Obj; x: number; y: number; rot: number }[];
-  meeple: { intent: Obj; feature: string; x: number | null; y: number | null; kind: string | null }[];
+  /** `piece`: "follower" (the intent names none), "large", "builder" or "pig". */
+  meeple: { intent: Obj; feature: string; x: number | null; y: number | null; piece: string }[];
   skip: Obj | null;
   other: Obj[];
 }
@@ -149,8 +196,8 @@ export function readIntents(legal: Obj[]): Intents {
     const feature = pick(it, ["feature", "segment", "spot", "target", "on"]);
     const name = String(it.t ?? "");
     if (typeof feature === "string") {
-      const kind = pick(it, ["kind", "piece", "follower"]);
-      out.meeple.push({ intent: it, feature, x, y, kind: typeof kind === "string" ? kind : null });
+      const piece = pick(it, ["piece", "kind"]);
+      out.meeple.push({ intent: it, feature, x, y, piece: typeof piece === "string" ? piece : "follower" });
     } else if (x !== null && y !== null) {
       out.place.push({ intent: it, x, y, rot: rot ?? 0 });
     } else if (SKIP_NAMES.includes(name) && out.skip === null) {
@@ -160,4 +207,37 @@ export function readIntents(legal: Obj[]): Intents {
     }
   }
   return out;
+}
+
+/** The pieces order of the selector: an ordinary follower first. */
+export const PIECE_ORDER = ["follower", "large", "builder", "pig"];
+
+/** The pieces that have at least one listed intent this turn, in selector order
+ * (unknown pieces after the known ones). */
+export function legalPieces(intents: Intents): string[] {
+  const have = [...new Set(intents.meeple.map((m) => m.piece))];
+  const rank = (p: string) => (PIECE_ORDER.includes(p) ? PIECE_ORDER.indexOf(p) : PIECE_ORDER.length);
+  return have.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The piece the selector shows as chosen: the one chosen when it still has a
+ * listed intent, else the ordinary follower, else the first that has one. */
+export function chosenPiece(intents: Intents, chosen: string | null): string | null {
+  const pieces = legalPieces(intents);
+  if (chosen && pieces.includes(chosen)) return chosen;
+  return pieces.includes("follower") ? "follower" : (pieces[0] ?? null);
+}
+
+/** The follower spots to show for the chosen piece: its listed intents. */
+export function spotsFor(intents: Intents, piece: string | null): Intents["meeple"] {
+  return intents.meeple.filter((m) => m.piece === piece);
+}
+
+/** The intent a click on the spot of `feature` sends with `piece` chosen: the listed
+ * one, verbatim, or null when that piece may not go there. */
+export function meepleIntent(intents: Intents, feature: string, piece: string | null, x?: number, y?: number): Obj | null {
+  const hit = intents.meeple.find(
+    (m) => m.feature === feature && m.piece === piece && (x === undefined || m.x === null || (m.x === x && m.y === y)),
+  );
+  return hit ? hit.intent : null;
 }

@@ -2,7 +2,7 @@
 
 import { Component } from "preact";
 import { SEAT_COLOURS } from "../types";
-import { geometry, turn, type Pt, type TileDef } from "./geometry";
+import { geometry, sideIndex, symbols, turn, type Pt, type TileDef } from "./geometry";
 import type { Meeple } from "./model";
 
 export const C = {
@@ -21,19 +21,45 @@ export const C = {
 const MEEPLE =
   "M0,-9 C3,-9 4,-7 4,-5 C4,-3.5 3.4,-2.6 2.6,-2.2 L8,0 C9.2,0.6 9,2.6 7.4,2.6 L4,2 L6.4,8 C6.8,9 6,9.6 5,9.6 L1.6,9.6 L0,5.6 L-1.6,9.6 L-5,9.6 C-6,9.6 -6.8,9 -6.4,8 L-4,2 L-7.4,2.6 C-9,2.6 -9.2,0.6 -8,0 L-2.6,-2.2 C-3.4,-2.6 -4,-3.5 -4,-5 C-4,-7 -3,-9 0,-9 Z";
 
+// A builder: a tall, narrow figure with a round hat; a pig: a body with ears and snout.
+const BUILDER = "M0,-11 C2.6,-11 3.6,-9.4 3.4,-7.6 C3.2,-6.2 2.5,-5.4 1.8,-5 L4.4,9.6 L-4.4,9.6 L-1.8,-5 C-2.5,-5.4 -3.2,-6.2 -3.4,-7.6 C-3.6,-9.4 -2.6,-11 0,-11 Z";
+const PIG =
+  "M-9,0 C-9,-5 -4,-7 1,-7 L2.6,-10 L4.4,-6.4 C7,-5.6 8.6,-3.6 9,-1.6 L11,-1.2 L11,2.2 L8.8,2.6 C8,5 6,6 5,6.2 L5,9 L2.6,9 L2.4,6.6 L-3.6,6.6 L-3.8,9 L-6.2,9 L-6.4,5.4 C-8.2,4.2 -9,2.4 -9,0 Z";
+
+/** The pieces a player may place, in the order the selector shows them. */
+export const PIECES = ["follower", "large", "builder", "pig"] as const;
+
 export function MeepleShape({ at, seat, kind, field }: { at: Pt; seat: number; kind: string; field: boolean }) {
   const big = kind.includes("large") || kind.includes("big");
-  const s = big ? 1.35 : 1;
   const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-  // Farmers lie in their field, as on the printed tiles' rules sheet.
+  const line = { stroke: "#111", "stroke-width": 1.1, "stroke-linejoin": "round" as const };
+  if (kind === "builder" || kind === "pig") {
+    // Beside a follower that may share the feature: a little off the spot.
+    return (
+      <g transform={`translate(${at[0] + 7},${at[1] + 5}) scale(0.95)`} class="meeple" data-seat={seat} data-kind={kind}>
+        {kind === "builder" ? (
+          <path d={BUILDER} fill={colour} {...line} />
+        ) : (
+          <>
+            <path d={PIG} fill={colour} {...line} />
+            <circle cx="6.2" cy="-2.6" r="0.9" fill="#111" />
+            <path d="M-9,-1 C-11.5,-2 -11.5,1.5 -9.6,1.2" fill="none" stroke="#111" stroke-width="1" />
+          </>
+        )}
+      </g>
+    );
+  }
+  // Farmers lie in their field, as on the printed tiles' rules sheet. The large
+  // follower is half as big again, with a white ring round its head.
   return (
     <g
-      transform={`translate(${at[0]},${at[1]}) rotate(${field ? -90 : 0}) scale(${s})`}
+      transform={`translate(${at[0]},${at[1]}) rotate(${field ? -90 : 0}) scale(${big ? 1.5 : 1})`}
       class="meeple"
       data-seat={seat}
       data-kind={kind}
     >
-      <path d={MEEPLE} fill={colour} stroke="#111" stroke-width="1.1" stroke-linejoin="round" />
+      <path d={MEEPLE} fill={colour} {...line} stroke-width={big ? 0.9 : 1.1} />
+      {big && <circle cy="-5.2" r="2" fill="#fff" stroke="#111" stroke-width="0.6" />}
     </g>
   );
 }
@@ -58,53 +84,111 @@ function Monastery() {
   );
 }
 
-function Goods({ at, kind }: { at: Pt; kind: string }) {
-  const colour = kind === "wine" ? "#7b2d7a" : kind === "grain" ? "#e0b400" : "#4a7fd0";
-  return <circle cx={at[0]} cy={at[1]} r="4" fill={colour} stroke="#fff" stroke-width="1" />;
+/** The symbols, each in a box about 16 units wide centred on its point (upright). */
+export function Goods({ at, kind }: { at: Pt; kind: string }) {
+  return (
+    <g transform={`translate(${at[0]},${at[1]}) scale(1.35)`} class={`sym goods goods-${kind}`} data-sym={kind}>
+      <circle r="8" fill="#fffaf0" stroke="#5a4630" stroke-width="1" />
+      {kind === "wine" ? (
+        // A bunch of grapes.
+        <g fill="#6d1f6b">
+          <path d="M0,-6.5 Q2,-7.5 3,-6" stroke="#3d6b1f" stroke-width="1.2" fill="none" />
+          {[
+            [-3, -3],
+            [0, -3],
+            [3, -3],
+            [-1.5, 0],
+            [1.5, 0],
+            [0, 3],
+          ].map(([x, y], i) => (
+            <circle key={i} cx={x} cy={y} r="1.9" />
+          ))}
+        </g>
+      ) : kind === "grain" ? (
+        // A sheaf: three stalks tied in the middle.
+        <g stroke="#b8860b" stroke-width="1.4" fill="#e8b923" stroke-linecap="round">
+          <path d="M0,6 V-2 M-3,6 L-1,-1 M3,6 L1,-1" fill="none" />
+          <ellipse cx="0" cy="-4" rx="1.6" ry="3" />
+          <ellipse cx="-2.8" cy="-2.6" rx="1.4" ry="2.6" transform="rotate(-20 -2.8 -2.6)" />
+          <ellipse cx="2.8" cy="-2.6" rx="1.4" ry="2.6" transform="rotate(20 2.8 -2.6)" />
+          <path d="M-2.4,2.2 H2.4" stroke="#7a5a10" />
+        </g>
+      ) : (
+        // A bolt of cloth.
+        <g stroke="#1f3f7a" stroke-width="0.9">
+          <path d="M-5,-4 H4 V4 H-5 Z" fill="#4a7fd0" />
+          <ellipse cx="-5" cy="0" rx="1.8" ry="4" fill="#7fa8e8" />
+          <path d="M4,4 L6,6.5 H-2 L-5,4" fill="#4a7fd0" />
+        </g>
+      )}
+    </g>
+  );
 }
 
 function Cathedral({ at }: { at: Pt }) {
   return (
-    <g transform={`translate(${at[0] + 12},${at[1] + 12})`}>
-      <rect x="-6" y="-4" width="12" height="9" fill="#e9e4d8" stroke="#4a4a4a" stroke-width="1" />
-      <path d="M-7,-4 L0,-10 L7,-4 Z" fill="#5b6d8a" stroke="#4a4a4a" stroke-width="1" />
-      <path d="M0,-15 V-10 M-2,-13 H2" stroke="#4a4a4a" stroke-width="1.2" />
+    <g transform={`translate(${at[0]},${at[1]}) scale(1.45)`} class="sym cathedral" data-sym="cathedral">
+      <rect x="-7" y="-3" width="14" height="10" fill="#ece6d6" stroke="#3d3d4a" stroke-width="1" />
+      <path d="M-9,-3 L0,-9 L9,-3 Z" fill="#5b6d8a" stroke="#3d3d4a" stroke-width="1" />
+      <rect x="-9.5" y="-8" width="4" height="15" fill="#ece6d6" stroke="#3d3d4a" stroke-width="1" />
+      <rect x="5.5" y="-8" width="4" height="15" fill="#ece6d6" stroke="#3d3d4a" stroke-width="1" />
+      <path d="M-10,-8 L-7.5,-12 L-5,-8 Z M5,-8 L7.5,-12 L10,-8 Z" fill="#5b6d8a" stroke="#3d3d4a" stroke-width="0.8" />
+      <path d="M-2,7 V2.5 A2,2 0 0 1 2,2.5 V7" fill="#3d3d4a" />
+      <path d="M0,-13 V-9 M-1.6,-11.5 H1.6" stroke="#3d3d4a" stroke-width="1" />
     </g>
   );
 }
 
 function Inn({ at }: { at: Pt }) {
+  // An inn by its lake.
   return (
-    <g transform={`translate(${at[0] + 10},${at[1] + 9})`}>
-      <rect x="-5" y="-3" width="10" height="7" fill="#f3e2bd" stroke="#5a3a20" stroke-width="1" />
-      <path d="M-6,-3 L0,-8 L6,-3 Z" fill="#c0392b" stroke="#5a3a20" stroke-width="1" />
+    <g transform={`translate(${at[0]},${at[1]}) scale(1.3)`} class="sym inn" data-sym="inn">
+      <ellipse cx="3" cy="4" rx="8" ry="4.5" fill={C.river} stroke={C.riverEdge} stroke-width="0.8" />
+      <rect x="-7" y="-4" width="9" height="7" fill="#f3e2bd" stroke="#5a3a20" stroke-width="1" />
+      <path d="M-8.5,-4 L-2.5,-9 L3.5,-4 Z" fill="#c0392b" stroke="#5a3a20" stroke-width="1" />
+      <rect x="-4" y="-1" width="3" height="4" fill="#5a3a20" />
     </g>
   );
 }
 
-function Volcano() {
+function Princess({ at }: { at: Pt }) {
   return (
-    <g transform="translate(50,56)">
-      <path d="M-22,14 L-7,-10 H7 L22,14 Z" fill="#6b4a35" stroke="#3b2a1d" stroke-width="1.5" />
-      <path d="M-7,-10 Q0,-4 7,-10 L4,-16 Q0,-22 -4,-16 Z" fill="#e8542a" />
+    <g transform={`translate(${at[0]},${at[1]}) scale(1.35)`} class="sym princess" data-sym="princess">
+      <circle r="8" fill="#fff0f6" stroke="#a3275f" stroke-width="1" />
+      <path d="M-4.5,6 L0,-1.5 L4.5,6 Z" fill="#e0559a" stroke="#a3275f" stroke-width="0.8" />
+      <circle cy="-3.2" r="2" fill="#f6d2b8" stroke="#a3275f" stroke-width="0.6" />
+      <path d="M-2.2,-5 L-2.2,-7.4 L-1,-6.2 L0,-7.8 L1,-6.2 L2.2,-7.4 L2.2,-5 Z" fill="#f2c400" stroke="#8a6d00" stroke-width="0.5" />
     </g>
   );
 }
 
-function Dragon() {
+function Volcano({ at }: { at: Pt }) {
   return (
-    <g transform="translate(84,86)">
-      <circle r="8" fill="#fff3" stroke="#9b1c1c" stroke-width="1.5" />
-      <path d="M-5,3 Q-2,-6 4,-4 L6,-6 L5,-1 Q2,4 -5,3 Z" fill="#b3261e" />
+    <g transform={`translate(${at[0]},${at[1]})`} class="sym volcano" data-sym="volcano">
+      <path d="M-15,10 L-5,-6 H5 L15,10 Z" fill="#6b4a35" stroke="#3b2a1d" stroke-width="1.3" />
+      <path d="M-5,-6 Q0,-2 5,-6 L3,3 L1,-1 L-1,5 L-3,-1 Z" fill="#e8542a" />
+      <path d="M-3,-8 Q-5,-12 -1,-14 M2,-8 Q4,-12 1,-15" stroke="#888" stroke-width="1.4" fill="none" />
     </g>
   );
 }
 
-function Portal() {
+function Dragon({ at }: { at: Pt }) {
   return (
-    <g transform="translate(84,86)">
-      <circle r="7" fill="none" stroke="#8e44ad" stroke-width="2.5" />
-      <circle r="3" fill="#d7b8f0" />
+    <g transform={`translate(${at[0]},${at[1]}) scale(1.35)`} class="sym dragon" data-sym="dragon">
+      <circle r="8.5" fill="#fff3e8" stroke="#9b1c1c" stroke-width="1.3" />
+      {/* A dragon's head in profile, facing right: horn, eye, open jaw, a flame. */}
+      <path d="M-6,4 L-5,-1 Q-4,-5 0,-5 L2,-8 L2.4,-4.6 Q5,-4 6,-2 L3,-1 L6.5,1 L2,1.5 Q-1,2 -2,5 Z" fill="#b3261e" />
+      <circle cx="0.6" cy="-2.6" r="0.8" fill="#fff" />
+      <path d="M6.5,1 L8,0 L7.6,2 Z" fill="#f2a400" />
+    </g>
+  );
+}
+
+function Portal({ at }: { at: Pt }) {
+  return (
+    <g transform={`translate(${at[0]},${at[1]}) scale(1.35)`} class="sym portal" data-sym="magic_portal">
+      <path d="M-6,8 V-1 A6,6 0 0 1 6,-1 V8 Z" fill="#d7b8f0" stroke="#6c2e99" stroke-width="2" />
+      <path d="M0,-1 L0.9,1.6 L3.4,2 L0.9,2.6 L0,5.2 L-0.9,2.6 L-3.4,2 L-0.9,1.6 Z" fill="#fff" />
     </g>
   );
 }
@@ -142,6 +226,30 @@ export class TileSvg extends Component<TileProps> {
     const g = geometry(def);
     const upright = (p: Pt) => turn(p, rot);
     const fieldIds = new Set(def.fields.map((f) => f.id));
+    const city = ({ def: c, place }: (typeof g.cities)[number]) =>
+      place ? (
+        <g key={c.id} transform={`rotate(${place.r * 90} 50 50)`} data-city={c.id}>
+          {c.id === g.upper && <path d={place.shape.fill} fill="#000" opacity="0.25" transform="translate(2.5,2.5)" />}
+          <path d={place.shape.fill} fill={c.id === g.upper ? "#dcb577" : C.city} />
+          {place.shape.wall && <path d={place.shape.wall} fill="none" stroke={C.wall} stroke-width="3.2" stroke-linecap="round" />}
+        </g>
+      ) : null;
+    // A road that crosses another straight one passes over it on a bridge.
+    const straight = (r: (typeof g.roads)[number]) => r.def.edges.length === 2 && (sideIndex(r.def.edges[0]) + 2) % 4 === sideIndex(r.def.edges[1]);
+    const bridge = g.roads.filter(straight).length >= 2 ? g.roads.find(straight)!.def.id : null;
+    const road = ({ def: r, shape }: (typeof g.roads)[number]) => (
+      <g key={`rd${r.id}`} data-road={r.id}>
+        {r.id === bridge && <path d={shape.d} stroke="#000" stroke-opacity="0.3" stroke-width="17" fill="none" transform="translate(2,2)" />}
+        <path d={shape.d} stroke={C.roadEdge} stroke-width={r.id === bridge ? 15 : 11} fill="none" stroke-linecap="butt" />
+        <path d={shape.d} stroke={C.road} stroke-width="8" fill="none" />
+        {r.id === bridge && (
+          <g transform={`rotate(${sideIndex(r.edges[0]) * 90} 50 50)`} stroke="#6b4b2a" stroke-width="2.2">
+            <path d="M42.5,30 V70 M57.5,30 V70" />
+            <path d="M40,30 H45 M55,30 H60 M40,70 H45 M55,70 H60" />
+          </g>
+        )}
+      </g>
+    );
     return (
       <g class="tile" data-tile={id}>
         <g transform={`rotate(${rot * 90} 50 50)`}>
@@ -154,36 +262,54 @@ export class TileSvg extends Component<TileProps> {
           ))}
           {def.river_role === "source" && <circle cx="50" cy="50" r="10" fill={C.river} stroke={C.riverEdge} stroke-width="2" />}
           {def.river_role === "lake" && <ellipse cx="48" cy="50" rx="26" ry="20" fill={C.river} stroke={C.riverEdge} stroke-width="2" />}
-          {g.roads.map(({ shape }, i) => (
-            <g key={`rd${i}`}>
-              <path d={shape.d} stroke={C.roadEdge} stroke-width="11" fill="none" stroke-linecap="butt" />
-              <path d={shape.d} stroke={C.road} stroke-width="8" fill="none" />
-            </g>
+          {g.hedges.map(([a, b], i) => (
+            <path key={`h${i}`} d={`M${a[0]},${a[1]} L${b[0]},${b[1]}`} stroke="#3f6b25" stroke-width="3.2" stroke-dasharray="1 3.2" stroke-linecap="round" class="hedge" />
           ))}
+          {g.roads.filter((r) => r.def.id !== bridge).map(road)}
           {g.roads.filter((r) => r.def.edges.length === 1 && r.def.terminus === "crossing").length >= 3 && (
             <rect x="42" y="42" width="16" height="16" fill="#a8553a" stroke="#5a3a20" stroke-width="1.2" />
           )}
-          {g.cities.map(({ def: c, place }) =>
-            place ? (
-              <g key={c.id} transform={`rotate(${place.r * 90} 50 50)`}>
-                <path d={place.shape.fill} fill={C.city} />
-                {place.shape.wall && (
-                  <path d={place.shape.wall} fill="none" stroke={C.wall} stroke-width="3.2" stroke-linecap="round" />
-                )}
-              </g>
-            ) : null,
+          {g.house && (
+            <g>
+              <rect x={g.house[0] - 7} y={g.house[1] - 4} width="14" height="11" fill="#efe6d2" stroke="#5a4630" stroke-width="1.2" />
+              <path d={`M${g.house[0] - 9},${g.house[1] - 4} L${g.house[0]},${g.house[1] - 12} L${g.house[0] + 9},${g.house[1] - 4} Z`} fill="#b5452f" stroke="#5a4630" stroke-width="1.2" />
+            </g>
           )}
+          {g.cities.filter((c) => c.def.id !== g.upper).map(city)}
+          {g.cities.filter((c) => c.def.id === g.upper).map(city)}
+          {bridge && road(g.roads.find((r) => r.def.id === bridge)!)}
+          {Object.entries(g.tunnels).map(([rid, [a, b]]) => (
+            <g key={`t${rid}`} class="tunnel">
+              <path d={`M${a[0]},${a[1]} L${b[0]},${b[1]}`} stroke={C.roadEdge} stroke-width="3" stroke-dasharray="4 3" opacity="0.8" />
+              {[a, b].map((p, i) => (
+                <circle key={i} cx={p[0]} cy={p[1]} r="5.5" fill="#2b1d10" stroke={C.wall} stroke-width="1.5" />
+              ))}
+            </g>
+          ))}
           {def.monastery && <Monastery />}
         </g>
-        {g.cities.map(({ def: c, place }) =>
-          place && c.shield ? <Shield key={`s${c.id}`} at={upright(turn(place.shape.shield, place.r))} /> : null,
-        )}
-        {g.cities.map(({ def: c }) => (c.goods ? <Goods key={`g${c.id}`} at={upright(g.anchors[c.id])} kind={c.goods} /> : null))}
-        {g.cities.map(({ def: c }) => (c.cathedral ? <Cathedral key={`k${c.id}`} at={upright(g.anchors[c.id])} /> : null))}
-        {g.roads.map(({ def: r }) => (r.inn ? <Inn key={`i${r.id}`} at={upright(g.anchors[r.id])} /> : null))}
-        {def.volcano && <Volcano />}
-        {def.dragon && <Dragon />}
-        {def.magic_portal && <Portal />}
+        {symbols(def).map(({ sym, at, feature }, i) => {
+          const p = upright(at);
+          const key = `${sym}${feature ?? ""}${i}`;
+          switch (sym) {
+            case "shield":
+              return <Shield key={key} at={p} />;
+            case "cathedral":
+              return <Cathedral key={key} at={p} />;
+            case "princess":
+              return <Princess key={key} at={p} />;
+            case "inn":
+              return <Inn key={key} at={p} />;
+            case "volcano":
+              return <Volcano key={key} at={p} />;
+            case "dragon":
+              return <Dragon key={key} at={p} />;
+            case "magic_portal":
+              return <Portal key={key} at={p} />;
+            default:
+              return <Goods key={key} at={p} kind={sym} />;
+          }
+        })}
         <rect width="100" height="100" fill="none" stroke="#3b3b2b" stroke-opacity="0.35" stroke-width="1" />
         {(meeples ?? []).map((m, i) => {
           const a = g.anchors[m.feature];
