@@ -164,11 +164,10 @@ class SearchPolicy:
         if result is not None:
             winners = [s for s, r in enumerate(result.ranks) if r == 1]
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
-        out = []
-        for s in range(seats):
-            v = game.value(state, s)
-            out.append(0.5 if v is None else 0.5 + 0.5 * math.tanh(v / self.scale))
-        return out
+        return [
+            0.5 if v is None else 0.5 + 0.5 * math.tanh(v / self.scale)
+            for v in game.values(state, seats)
+        ]
 
     @staticmethod
     def _apply(game: Game, state: Any, seat: int, intent: Any) -> Any | None:

@@ -90,6 +90,12 @@ class Game(Protocol):
         Must not change ``state``."""
         return None
 
+    def values(self, state: Any, seats: int) -> list[float | None]:
+        """``value`` for every seat at once. A game whose measure shares work between
+        seats (scoring the board once, say) overrides it; the search asks for all
+        seats' values at every position it reaches."""
+        return [self.value(state, s) for s in range(seats)]
+
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A state that ``seat`` cannot tell from ``state``: a new copy in which every
         part hidden from the seat (other seats' hands, the order of face-down piles,
