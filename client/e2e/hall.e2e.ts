@@ -3,7 +3,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openTable, playTable, screenshotPath, useHall, version, waitVersionAbove } from "./harness";
+import { openTable, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall("0.05");
 
@@ -21,6 +21,20 @@ async function moveOnce(page: Page): Promise<void> {
       if (attempt >= 2) throw e;
     }
   }
+}
+
+/** One move of the person's, on Carcassonne's board (rotate until the tile fits, place
+ * it, no follower) or by the first button of the legal moves of any other game. */
+async function anyMove(page: Page): Promise<void> {
+  if (await page.locator('[data-testid="legal"] button').count()) return moveOnce(page);
+  for (let i = 0; i < 4 && (await page.getByTestId("rotate-right").count()) && !(await page.getByTestId("place-spot").count()); i++) {
+    await page.getByTestId("rotate-right").click();
+  }
+  const v = await version(page);
+  if (await page.getByTestId("place-spot").count()) await page.getByTestId("place-spot").first().click();
+  else if (await page.getByTestId("skip").count()) await page.getByTestId("skip").click();
+  else return;
+  await waitVersionAbove(page, v, hall.server);
 }
 
 describe("the hall", () => {
@@ -109,6 +123,141 @@ describe("the hall", () => {
       expect(await page.locator('[data-testid="players"] .seat').count()).toBe(game.min_seats);
       await ctx.close();
     }
+  });
+
+  test("AI players by level: the panel's choice and /bot, labels, thinking, both languages", async () => {
+    // A game with room for a person and two AI players (Carcassonne's page keeps to a
+    // phone's width; Kingsburg's board is wider than 390 px).
+    const game = ["carcassonne", "kingsburg"].find(hall.has) ?? hall.games.find((g) => g.max_seats >= 3)?.name;
+    expect(game, "a game for three").toBeDefined();
+    const { ctx, page } = await hall.person("Lea");
+    await openTable(page, game!);
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    // Count every moment a seat shows that it thinks (brief here: --ai-budget 0.05).
+    await page.evaluate(() => {
+      const w = window as unknown as { thinkingSeen: number };
+      w.thinkingSeen = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="thinking"]')) w.thinkingSeen++;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+
+    // Beside "Add AI": the level, strong unless chosen, each level with its tooltip.
+    const choice = page.getByTestId("bot-level");
+    expect(await choice.inputValue()).toBe("strong");
+    const titles = await choice.locator("option").evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, (o as HTMLOptionElement).title]));
+    expect(titles.map(([v]) => v)).toEqual(["random", "greedy", "strong"]);
+    for (const [, title] of titles) expect(title.length).toBeGreaterThan(10);
+    await choice.selectOption("random");
+    await page.getByTestId("tool-bot").click();
+    const level = (seat: number) => page.locator(`.seat[data-seat="${seat}"] [data-testid="seat-level"]`);
+    await level(1).waitFor();
+    expect(await level(1).getAttribute("data-level")).toBe("random");
+
+    // Typed: a seat and a level; an unknown level is the server's to refuse.
+    await page.getByTestId("chat-input").fill("/bot 3 greedy");
+    await page.getByTestId("chat-input").press("Enter");
+    await level(2).waitFor();
+    expect(await level(2).getAttribute("data-level")).toBe("greedy");
+    await page.getByTestId("chat-input").fill("/bot 4 clever");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.locator('.notice[data-code="bad_option"]', { hasText: "clever" }).waitFor();
+    expect(await page.locator(".seat .tag.bot").count()).toBe(2);
+    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+
+    // The labels: "AI 1 · random", "AI 2 · greedy", the level's tooltip on it.
+    const label = async (seat: number) =>
+      `${await page.locator(`.seat[data-seat="${seat}"] [data-testid="seat-name"]`).textContent()} ${await level(seat).textContent()}`;
+    expect(await label(1)).toMatch(/^AI \d · random$/);
+    expect(await label(2)).toMatch(/^AI \d · greedy$/);
+    expect(await level(2).getAttribute("title")).toContain("one step ahead");
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=ja]").waitFor();
+    expect(await label(1)).toMatch(/^AI \d · ランダム$/);
+    expect(await label(2)).toMatch(/^AI \d · 貪欲$/);
+    expect(await choice.locator("option:checked").textContent()).toBe("ランダム");
+    await page.getByTestId("chat-input").fill("/bot 4 clever");
+    await page.getByTestId("chat-input").press("Enter");
+    await page.locator(".notice", { hasText: "そのAIの強さはありません" }).waitFor();
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=en]").waitFor();
+
+    // The waiting table with the level choice beside "Add AI", wide in English and on a
+    // phone in Japanese.
+    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: screenshotPath("bots-waiting-1280-en.png") });
+    await page.getByTestId("lang").click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByTestId("tools").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("bots-waiting-390-ja.png") });
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=en]").waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Started, the AI players move: their turns show in the log (or their seats were
+    // seen thinking); the person moves whenever it is their turn.
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    const aiMoved = async () =>
+      (await page.evaluate(() => (window as unknown as { thinkingSeen: number }).thinkingSeen)) > 0 ||
+      (await page.locator('[data-testid="log"] li:not([data-code="turn"]):not([data-code^="game_start"])', { hasText: /AI \d/ }).count()) > 0;
+    const until = Date.now() + 30_000;
+    while (!(await aiMoved()) && Date.now() < until) {
+      if (await page.locator('[data-testid="turn"].mine').count()) await anyMove(page);
+      await page.waitForTimeout(100);
+    }
+    const log = await page.locator('[data-testid="log"] li').evaluateAll((ls) => ls.map((l) => `${l.getAttribute("data-code")}: ${l.textContent}`));
+    expect(await aiMoved(), log.join("\n")).toBe(true);
+    console.log(`[bots] thinking marks seen: ${await page.evaluate(() => (window as unknown as { thinkingSeen: number }).thinkingSeen)}`);
+    // The levels stay beside the names in play.
+    expect(await label(1)).toMatch(/ · random$/);
+    expect(await label(2)).toMatch(/ · greedy$/);
+
+    // Screenshots of the panel with the bots, one seat shown thinking (set in the page's
+    // store while the table waits for the person: with --ai-budget 0.05 a real mark
+    // lasts too briefly to photograph).
+    await waitMyTurn(page);
+    const showThinking = () =>
+      page.evaluate(() => {
+        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const store = (window as Any).spieltisch.store;
+        const room = store.state.tables[store.state.current].room;
+        store.handle({ ...room, seats: room.seats.map((x: Any, i: number) => (x && i === 2 ? { ...x, thinking: true } : x)) });
+      });
+    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+    for (const [lang, w, h] of [
+      ["en", 1280, 800],
+      ["en", 390, 844],
+      ["ja", 390, 844],
+      ["ja", 1280, 800],
+    ] as const) {
+      if ((await page.locator("html").getAttribute("lang")) !== lang) {
+        await page.getByTestId("lang").click();
+        await page.locator(`html[lang=${lang}]`).waitFor();
+      }
+      await page.setViewportSize({ width: w, height: h });
+      await showThinking();
+      await page.locator('.seat[data-seat="2"] [data-testid="thinking"]').waitFor({ timeout: 2_000 });
+      if (w === 390) {
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        // Each seat's row stays inside the panel.
+        const out = await page.evaluate(() => {
+          const panel = document.querySelector('[data-testid="players"]')!.getBoundingClientRect();
+          return [...document.querySelectorAll(".seat *")].filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.right > panel.right + 0.5 || r.left < panel.left - 0.5);
+          }).length;
+        });
+        expect(out).toBe(0);
+        await page.getByTestId("players").scrollIntoViewIfNeeded();
+      }
+      await page.screenshot({ path: screenshotPath(`bots-${w}-${lang}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await ctx.close();
   });
 
   test("a dropped connection shows and recovers by itself", async () => {

@@ -55,9 +55,24 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
       return { kind: "send", msg: { t: "sit", room, seat } };
     }
     case "bot": {
-      const seat = seatArg(rest[0]);
-      if (seat === "bad") return { kind: "error", key: "cmd.bad_seat", args: { value: rest[0] } };
-      return { kind: "send", msg: { t: "bot", room, seat } };
+      // `/bot`, `/bot 2`, `/bot strong`, `/bot 2 greedy` (or `/bot greedy 2`): a number
+      // is the seat, a word the level; the server refuses a level it does not have.
+      if (rest.length > 2) return { kind: "error", key: "cmd.bot_usage", args: {} };
+      let seat: number | null | undefined;
+      let level: string | undefined;
+      for (const word of rest) {
+        if (/^\d+$/.test(word)) {
+          if (seat !== undefined) return { kind: "error", key: "cmd.bot_usage", args: {} };
+          const s = seatArg(word);
+          if (s === "bad") return { kind: "error", key: "cmd.bad_seat", args: { value: word } };
+          seat = s;
+        } else {
+          if (level !== undefined) return { kind: "error", key: "cmd.bot_usage", args: {} };
+          level = word.toLowerCase();
+        }
+      }
+      const at = seat ?? null;
+      return { kind: "send", msg: level === undefined ? { t: "bot", room, seat: at } : { t: "bot", room, seat: at, level } };
     }
     case "stand":
       return { kind: "send", msg: { t: "stand", room } };

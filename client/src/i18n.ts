@@ -40,6 +40,14 @@ const en: Dict = {
   "table.empty": "empty seat",
   "table.bot": "AI",
   "table.online": "online",
+  "table.thinking": "thinking",
+  "table.thinking_hint": "This AI player is choosing its move.",
+  "level.random": "random",
+  "level.random.hint": "Plays any legal move at random: the easiest.",
+  "level.greedy": "greedy",
+  "level.greedy.hint": "Takes the best-looking move, looking one step ahead.",
+  "level.strong": "strong",
+  "level.strong.hint": "Searches ahead before each move: the strongest, and the default. May take a second or so.",
   "table.away": "away",
   "table.host": "host",
   "table.you": "you",
@@ -64,6 +72,7 @@ const en: Dict = {
   "tool.join": "Sit (/join)",
   "tool.stand": "Stand (/stand)",
   "tool.bot": "Add AI (/bot)",
+  "tool.bot_level": "AI level",
   "tool.start": "Start (/start)",
   "tool.leave": "Leave (/leave)",
   "tool.resync": "Reload view",
@@ -76,7 +85,8 @@ const en: Dict = {
   "cmd.option_usage": "Usage: /option NAME [VALUE], e.g. /option fluss",
   "cmd.unknown_option": "This game has no option “{key}”. Options: {list}",
   "cmd.option_needs_value": "/option {key} needs a value (now {value}).",
-  "cmd.help": "Commands: /join [seat], /stand, /start, /option NAME [VALUE], /bot [seat], /leave. Anything else is chat.",
+  "cmd.bot_usage": "Usage: /bot [seat] [level], e.g. /bot 2 greedy; levels: random, greedy, strong.",
+  "cmd.help": "Commands: /join [seat], /stand, /start, /option NAME [VALUE], /bot [seat] [level] (random, greedy, strong), /leave. Anything else is chat.",
   "err.bad_message": "The server did not understand that.",
   "err.too_large": "That message is too large.",
   "err.rate_limited": "Slow down a little.",
@@ -90,6 +100,7 @@ const en: Dict = {
   "err.not_started": "The game has not started yet.",
   "err.unknown_option": "Unknown option.",
   "err.bad_option": "That option value is not allowed.",
+  "err.bad_level": "There is no such AI level. Levels: {levels}",
   "err.not_your_turn": "It is not your turn.",
   "err.game_over": "The game is over.",
   "err.unavailable": "The server is busy; try again.",
@@ -168,6 +179,14 @@ const ja: Dict = {
   "table.empty": "空席",
   "table.bot": "AI",
   "table.online": "接続中",
+  "table.thinking": "考え中",
+  "table.thinking_hint": "このAIが手を考えています。",
+  "level.random": "ランダム",
+  "level.random.hint": "合法手から無作為に選びます。いちばん弱い相手です。",
+  "level.greedy": "貪欲",
+  "level.greedy.hint": "一手先だけを読み、いちばん良さそうな手を選びます。",
+  "level.strong": "強い",
+  "level.strong.hint": "先を探索してから手を選びます。いちばん強く、既定の強さです。1手に1秒ほどかかることがあります。",
   "table.away": "離席",
   "table.host": "ホスト",
   "table.you": "あなた",
@@ -192,6 +211,7 @@ const ja: Dict = {
   "tool.join": "参加 (/join)",
   "tool.stand": "席を立つ (/stand)",
   "tool.bot": "AIを追加 (/bot)",
+  "tool.bot_level": "AIの強さ",
   "tool.start": "開始 (/start)",
   "tool.leave": "退出 (/leave)",
   "tool.resync": "表示を更新",
@@ -204,7 +224,8 @@ const ja: Dict = {
   "cmd.option_usage": "使い方: /option 名前 [値]　例: /option fluss",
   "cmd.unknown_option": "このゲームに「{key}」というオプションはありません。オプション: {list}",
   "cmd.option_needs_value": "/option {key} には値が必要です（現在 {value}）。",
-  "cmd.help": "コマンド: /join [席], /stand, /start, /option 名前 [値], /bot [席], /leave。それ以外はチャットになります。",
+  "cmd.bot_usage": "使い方: /bot [席] [強さ]　例: /bot 2 greedy　強さ: random（ランダム）, greedy（貪欲）, strong（強い）",
+  "cmd.help": "コマンド: /join [席], /stand, /start, /option 名前 [値], /bot [席] [強さ]（random, greedy, strong）, /leave。それ以外はチャットになります。",
   "err.bad_message": "サーバーがメッセージを理解できませんでした。",
   "err.too_large": "メッセージが大きすぎます。",
   "err.rate_limited": "少し待ってから操作してください。",
@@ -218,6 +239,7 @@ const ja: Dict = {
   "err.not_started": "ゲームはまだ始まっていません。",
   "err.unknown_option": "不明なオプションです。",
   "err.bad_option": "そのオプションの値は使えません。",
+  "err.bad_level": "そのAIの強さはありません。強さ: {levels}",
   "err.not_your_turn": "あなたの手番ではありません。",
   "err.game_over": "ゲームは終了しています。",
   "err.unavailable": "サーバーが混み合っています。もう一度お試しください。",
@@ -362,6 +384,9 @@ export function logLine(
 export function errorText(code: string, message: string): string {
   const key = `err.${code}`;
   if (lang.get() === "en" && message) return message;
+  // An unknown AI level comes as `bad_option` too; the server's sentence lists the levels.
+  const levels = code === "bad_option" ? /AI level.*levels?:\s*([\w, ]+)/i.exec(message) : null;
+  if (levels) return t("err.bad_level", { levels: levels[1].trim().replace(/,\s*$/, "") });
   return has(key) ? t(key) : message || code;
 }
 

@@ -21,6 +21,24 @@ describe("parseCommand", () => {
     expect(parseCommand("/bot 3", ctx)).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 2 } });
     expect(parseCommand("/leave", ctx)).toEqual({ kind: "leave", room: "r1" });
   });
+  it("/bot takes a seat, a level, or both", () => {
+    const bot = (text: string) => parseCommand(text, ctx);
+    expect(bot("/bot strong")).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: null, level: "strong" } });
+    expect(bot("/bot 2 greedy")).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 1, level: "greedy" } });
+    expect(bot("/bot greedy 2")).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 1, level: "greedy" } });
+    expect(bot("/bot 3 Random")).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 2, level: "random" } });
+    // A level the client does not know goes to the server, which says which it has.
+    expect(bot("/bot 2 clever")).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 1, level: "clever" } });
+    // With no level the message has none: the server's default (strong).
+    const plain = bot("/bot 2");
+    expect(plain).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 1 } });
+    if (plain.kind === "send") expect("level" in plain.msg).toBe(false);
+    expect(bot("/bot 0 strong")).toMatchObject({ kind: "error", key: "cmd.bad_seat" });
+    expect(bot("/bot 2 3")).toMatchObject({ kind: "error", key: "cmd.bot_usage" });
+    expect(bot("/bot greedy strong")).toMatchObject({ kind: "error", key: "cmd.bot_usage" });
+    expect(bot("/bot 2 greedy now")).toMatchObject({ kind: "error", key: "cmd.bot_usage" });
+    for (const l of ["en", "ja"] as const) expect(translate(l, "cmd.bot_usage")).toContain("/bot 2 greedy");
+  });
   it("/option X toggles a yes/no option", () => {
     expect(parseCommand("/option fluss", ctx)).toEqual({
       kind: "send",

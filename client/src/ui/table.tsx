@@ -5,7 +5,9 @@ import { SEAT_COLOURS } from "../games/types";
 import { gameName, logLine, t } from "../i18n";
 import type { Room } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
+import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { OptionsEditor } from "./options";
+import "./table.css";
 
 export function seatNames(room: Room | null): (seat: number) => string {
   return (seat: number) => room?.seats[seat]?.name ?? t("table.seat", { n: seat + 1 });
@@ -156,17 +158,7 @@ function Players({
               <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
               {seat ? (
                 <span class="who">
-                  <span class="name" data-testid="seat-name">
-                    {moving ? `*${seat.name}*` : seat.name}
-                  </span>
-                  {seat.player === me && <span class="tag you">{t("table.you")}</span>}
-                  {seat.bot && <span class="tag bot">{t("table.bot")}</span>}
-                  {seat.player === info.host && <span class="tag host">{t("table.host")}</span>}
-                  {!seat.bot && (
-                    <span class={`online ${seat.online ? "on" : "off"}`} title={t(seat.online ? "table.online" : "table.away")}>
-                      ●
-                    </span>
-                  )}
+                  <SeatWho seat={seat} moving={moving} you={seat.player === me} host={seat.player === info.host} />
                 </span>
               ) : (
                 <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
@@ -191,6 +183,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   const host = info.host !== null && info.host === me;
   const free = info.seats.some((x) => x === null);
   const send = client.send.bind(client);
+  const [level, setLevel] = useState<Level>(DEFAULT_LEVEL);
   return (
     <section class="card tools" data-testid="tools">
       <h3>{t("table.tools")}</h3>
@@ -206,9 +199,12 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           </button>
         )}
         {waiting && host && free && (
-          <button data-testid="tool-bot" onClick={() => send({ t: "bot", room: info.room, seat: null })}>
-            {t("tool.bot")}
-          </button>
+          <span class="bot-add">
+            <button data-testid="tool-bot" onClick={() => send({ t: "bot", room: info.room, seat: null, level })}>
+              {t("tool.bot")}
+            </button>
+            <LevelChoice value={level} onChange={setLevel} />
+          </span>
         )}
         {waiting && seated && (
           <button class="primary" data-testid="tool-start" onClick={() => send({ t: "start", room: info.room })}>

@@ -1,0 +1,88 @@
+// AI players at the table: their levels in words, a seat's label ("AI 1 · strong"),
+// the calm "thinking…" mark while one chooses its move, and the host's level choice
+// beside the "add AI" button. The server knows the levels (`bot.level`); these are
+// the ones it offers, and an unknown one typed in `/bot` still goes to it.
+
+import type { SeatInfo } from "../protocol.gen";
+import { has, t } from "../i18n";
+
+export const LEVELS = ["random", "greedy", "strong"] as const;
+export type Level = (typeof LEVELS)[number];
+/** The server's default when `bot` names no level. */
+export const DEFAULT_LEVEL: Level = "strong";
+
+/** A level in the reader's language; a level this client does not know, as it is. */
+export function levelWord(level: string): string {
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
+}
+
+/** What a level plays like, for its tooltip. */
+export function levelHint(level: string): string {
+  return has(`level.${level}.hint`) ? t(`level.${level}.hint`) : levelWord(level);
+}
+
+/** A seat's name with an AI player's level: "AI 1 · strong"; a person's name alone. */
+export function seatLabel(seat: Pick<SeatInfo, "name" | "bot" | "level">): string {
+  return seat.bot && seat.level ? `${seat.name} · ${levelWord(seat.level)}` : seat.name;
+}
+
+/** A seat in the players panel: the name (with `*…*` for the seat to move), an AI
+ * player's level, the tags (you, AI, host), a person's online dot, and last, so that
+ * it may take a line of its own on a narrow panel, the thinking mark. */
+export function SeatWho({ seat, moving, you, host }: { seat: SeatInfo; moving: boolean; you: boolean; host: boolean }) {
+  return (
+    <>
+      <span class="name" data-testid="seat-name" title={seatLabel(seat)}>
+        {moving ? `*${seat.name}*` : seat.name}
+      </span>
+      {seat.bot && seat.level && (
+        <span class="level" data-testid="seat-level" data-level={seat.level} title={levelHint(seat.level)}>
+          · {levelWord(seat.level)}
+        </span>
+      )}
+      {you && <span class="tag you">{t("table.you")}</span>}
+      {seat.bot && <span class="tag bot">{t("table.bot")}</span>}
+      {host && <span class="tag host">{t("table.host")}</span>}
+      {!seat.bot && (
+        <span class={`online ${seat.online ? "on" : "off"}`} title={t(seat.online ? "table.online" : "table.away")}>
+          ●
+        </span>
+      )}
+      {seat.thinking && <Thinking />}
+    </>
+  );
+}
+
+/** The word and three dots that fade in turn (still under prefers-reduced-motion). */
+export function Thinking() {
+  return (
+    <span class="thinking" data-testid="thinking" role="status" title={t("table.thinking_hint")}>
+      <span class="word">{t("table.thinking")}</span>
+      <span class="dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+      </span>
+    </span>
+  );
+}
+
+/** The host's choice of level for the next AI player, each with its tooltip. */
+export function LevelChoice({ value, onChange }: { value: string; onChange: (level: Level) => void }) {
+  return (
+    <select
+      class="bot-level"
+      data-testid="bot-level"
+      aria-label={t("tool.bot_level")}
+      title={`${t("tool.bot_level")}: ${levelHint(value)}`}
+      value={value}
+      onChange={(e) => onChange((e.target as HTMLSelectElement).value as Level)}
+    >
+      {LEVELS.map((l) => (
+        <option key={l} value={l} title={levelHint(l)}>
+          {levelWord(l)}
+        </option>
+      ))}
+    </select>
+  );
+}
