@@ -4,6 +4,8 @@ package's README.md."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar
@@ -533,6 +535,25 @@ class Alhambra(Game):
         _, _, points = self._round_points(state, rnd)
         return lead([state.scores[s] + points[s] for s in range(state.seats)], seat)
 
+    def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A copy ``seat`` cannot tell from ``state``: what it cannot see dealt anew
+        (README, "What a seat cannot see").
+
+        Every hand is known from the log (starting hands, takes from the display and
+        payments are public, R-13.1), and so is the discard pile; they stay. Hidden are
+        the order of the money deck with the scoring cards in it, the order of the tile
+        bag, and which tiles Dirk drew (only his counts per type are shown; tiles given
+        to him were named). Each pool is sorted, so the real order is forgotten, then
+        shuffled with ``rng``. A scoring card still in the deck goes to a uniform place
+        of its window (README R-3.8: the second or the fourth fifth of the deck), less
+        the cards already drawn. The dice generator (it shuffles the discard when the
+        deck runs out) is seeded afresh."""
+        s = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+        s.deck = _redeal_deck(s, rng)
+        _redeal_tiles(s, rng)
+        s.rng = Rng.from_seed(rng.getrandbits(64))
+        return s
+
     def _score(self, state: GameState, rnd: int) -> None:
         """R-9 (README §9): majorities per building type (Dirk takes part) and the longest wall."""
         buildings, walls, points = self._round_points(state, rnd)
@@ -675,6 +696,64 @@ class Alhambra(Game):
             "slots": list(CURRENCIES),
             "points": {k: [list(p) for p in v] for k, v in DATA["points"].items()},
         }
+
+
+def _redeal_deck(state: GameState, rng: random.Random) -> list[int]:
+    """The money deck dealt anew (top = end, as in the state): its coins shuffled, and
+    each scoring card still in it at a uniform place of where it may lie."""
+    top_down = state.deck[::-1]
+    coins = sorted(c for c in top_down if c not in (SCORING_1, SCORING_2))
+    rng.shuffle(coins)
+    scoring = [c for c in (SCORING_1, SCORING_2) if c in top_down]
+    if not scoring:
+        return coins[::-1]
+    # Where setup put them (R-3.8), counted from the top of the whole first deck of
+    # n coins and two scoring cards: SCORING_1 into the second fifth, SCORING_2 into
+    # the fourth (one further down for SCORING_1 above it). While a scoring card is
+    # in the deck, the deck was never reshuffled, so ``drawn`` cards left its top.
+    n = len(all_coins(state.seats)) - sum(
+        len(e.args["coins"]) for e in state.log if e.code == "start_money"
+    )
+    drawn = n + 2 - len(top_down)
+    windows = {
+        SCORING_1: ((1 * n) // PILES, (2 * n) // PILES),
+        SCORING_2: ((3 * n) // PILES + 1, (4 * n) // PILES + 1),
+    }
+    free = list(range(len(top_down)))
+    by_place: dict[int, int] = {}
+    for card in scoring:
+        low, high = windows[card]
+        fits = [i for i in free if low <= i + drawn <= high]
+        # ``fits`` is empty only for a deck that setup did not make (a test's surgery):
+        # then anywhere will do.
+        at = rng.choice(fits or free)
+        free.remove(at)
+        by_place[at] = card
+    dealt = iter(coins)
+    top_down = [by_place[i] if i in by_place else next(dealt) for i in range(len(top_down))]
+    return top_down[::-1]
+
+
+def _redeal_tiles(state: GameState, rng: random.Random) -> None:
+    """The bag dealt anew with Dirk's drawn tiles: the tiles he was given (named in the
+    log) stay his, and for each tile he drew he gets one of its type from the pool."""
+    given = Counter(TILE_INDEX[e.args["tile"]] for e in state.log if e.code == "gift")
+    known: list[int] = []
+    drawn: list[int] = []
+    for t in state.dirk:
+        if given[t] > 0:
+            given[t] -= 1
+            known.append(t)
+        else:
+            drawn.append(t)
+    pool = sorted(state.bag + drawn)
+    rng.shuffle(pool)
+    dirk = list(known)
+    for kind in sorted(TILE_TYPE[t] for t in drawn):
+        pick = next(i for i, t in enumerate(pool) if TILE_TYPE[t] == kind)
+        dirk.append(pool.pop(pick))
+    state.dirk = dirk
+    state.bag = pool
 
 
 def majority_points(counts: list[list[int]], rnd: int) -> list[list[int]]:

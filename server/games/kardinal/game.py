@@ -11,11 +11,13 @@ the last round. Section numbers (§) refer to the rules in this package's README
 from __future__ import annotations
 
 import bisect
+import random
+from collections import Counter
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
-from server.games.base import Game, IllegalIntent, Result
+from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.kardinal import scoring
 from server.games.kardinal.board import DEFAULT_MAP, Board, load, valid_map_name
 from server.games.logview import LogView
@@ -23,6 +25,10 @@ from server.games.rng import Rng
 
 HAND = 3
 DISPLAY = 2
+# What a card in hand is worth to the AI's measure of a position (``Kardinal.value``):
+# it pays for a piece later, so a turn that spends cards shows a small cost, but far
+# below what a piece placed now scores.
+CARD_WORTH = 0.5
 
 # breakdown columns per seat
 INTERIM, CLOISTERS, ALLIANCES, CHAINS = range(4)
@@ -209,6 +215,66 @@ class Kardinal(Game):
         if state.phase != "over":
             return None
         return Result.from_keys(state.scores, list(state.scores))
+
+    def value(self, state: KardinalState, seat: int) -> float:
+        """The seat's lead if the scorings still to come were held now (the interim
+        cloister scoring if the deck has not run out yet, then the final cloister,
+        alliance and chain scorings: README §10 to §12), cards in hand counting a
+        little (``CARD_WORTH``): for the hall's AI. Reads the state, never changes it."""
+        if state.phase == "over":
+            return lead(state.scores, seat)
+        board = _board(state)
+        projected = [float(p) for p in state.scores]
+        # Cloister majorities score twice while the interim scoring is still to come.
+        times = 2 if state.exhaustions == 0 else 1
+        for country in range(len(board.countries)):
+            points = scoring.cloister_points(_cloister_counts(state, board, country))
+            for s, p in enumerate(points):
+                projected[s] += times * p
+        for _, a, b in board.alliances:
+            points = scoring.alliance_points(state.cardinals[a], state.cardinals[b])
+            for s, p in enumerate(points):
+                projected[s] += p
+        for s in range(state.seats):
+            chains = scoring.chains(state.cloisters, board.neighbours, s, state.options.chain_mode)
+            projected[s] += sum(chains) + CARD_WORTH * len(state.hands[s])
+        return lead(projected, seat)
+
+    def determinize(self, state: KardinalState, seat: int, rng: random.Random) -> KardinalState:
+        """A copy ``seat`` cannot tell from ``state``: what it cannot see dealt anew
+        (README, "What a seat cannot see").
+
+        Hidden from a seat: the order of the deck and the cards the other seats drew
+        from it. Public: the display, the discard pile, and a card another seat took
+        from the display, which stays in its hand until that seat has paid or
+        exchanged as many cards of its type (it might have held another such card).
+        The deck and the hidden cards of the other hands form one pool, sorted so the
+        real lie is forgotten, shuffled with ``rng`` and dealt back: each hand keeps its
+        size and its known cards, the deck its size. The log's notes of the other
+        seats' own draws (which name the card, for that seat alone) no longer name it,
+        so the copy keeps nothing of the real deal; the dice generator (it shuffles the
+        discard into the new deck) is seeded afresh."""
+        s = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=KardinalState)
+        board = _board(s)
+        known = _known_cards(s, board)
+        others = [o for o in range(s.seats) if o != seat]
+        pool = list(s.deck)
+        for o in others:
+            hidden = Counter(s.hands[o]) - known[o]
+            pool.extend(hidden.elements())
+        pool.sort()
+        rng.shuffle(pool)
+        for o in others:
+            mine = list(known[o].elements())
+            n = len(s.hands[o]) - len(mine)
+            s.hands[o] = sorted(mine + pool[:n])
+            del pool[:n]
+        s.deck = pool
+        for e in s.log:
+            if e.only >= 0 and e.only != seat and "card" in e.args:
+                e.args = {k: v for k, v in e.args.items() if k != "card"}
+        s.rng = Rng.from_seed(rng.getrandbits(64))
+        return s
 
     def catalogue(self) -> dict[str, Any]:
         return self.catalogue_for(DEFAULT_MAP)
@@ -619,6 +685,25 @@ class Kardinal(Game):
         view["scores"] = list(state.scores)
         view["log"] = _LOG(state.log, seat)
         return view
+
+
+def _known_cards(state: KardinalState, board: Board) -> list[Counter[int]]:
+    """Per seat, the cards every seat knows it holds (from the public log): each card
+    taken from the display, less a card of its type for each such card it paid or
+    exchanged since (not knowing which of its cards went, count the known one gone)."""
+    known: list[Counter[int]] = [Counter() for _ in range(state.seats)]
+    for e in state.log:
+        if e.only >= 0 or e.hide >= 0:
+            continue
+        if e.code == "took_display":
+            known[e.args["seat"]][board.card_index[e.args["card"]]] += 1
+        elif e.code in ("placed", "exchanged"):
+            mine = known[e.args["seat"]]
+            for name in e.args["cards"]:
+                t = board.card_index[name]
+                if mine[t] > 0:
+                    mine[t] -= 1
+    return known
 
 
 def _log_entry(e: LogEntry, seat: int | None) -> dict[str, Any] | None:

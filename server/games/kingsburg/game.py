@@ -11,6 +11,7 @@ numbers (R2.4, R5.1.2, ...) are the rules in this package's README.md.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -156,6 +157,24 @@ class Kingsburg(Game):
             ],
             seat,
         )
+
+    def determinize(self, state: KState, seat: int, rng: random.Random) -> KState:
+        """A copy ``seat`` cannot tell from ``state``: what it cannot see dealt anew
+        (README, "What a seat cannot see").
+
+        Hidden: the enemy card of each year not fought yet (the year's own once the
+        seat has peeked at it stays: it saw it), and future dice. Each year's card was
+        drawn on its own from that year's cards (R2.2), so a year's card is drawn anew
+        from them, in a fixed order so the real card plays no part; the dice generator
+        is seeded afresh."""
+        s = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=KState)
+        seen = len(s.battles)  # years fought: their cards are public
+        if 0 <= seat < s.seats and s.players[seat].peek:
+            seen = max(seen, s.year)
+        for year in range(seen + 1, YEARS + 1):
+            s.enemies[year - 1] = rng.choice(sorted(enemies_of_year(year)))
+        s.rng = Rng.from_seed(rng.getrandbits(64))
+        return s
 
     def result(self, state: KState) -> Result | None:
         if state.step != "over":

@@ -9,6 +9,7 @@ paying for a building or card, picking a die, covering a food shortfall) are hel
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 import msgspec
@@ -725,6 +726,24 @@ class StoneAge(Game):
             seat,
         )
 
+    def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A copy ``seat`` cannot tell from ``state``: what it cannot see dealt anew.
+
+        Hidden from a seat (README, "What a seat cannot see"): the order of the
+        civilization deck, the cards other seats drew face down with C15 (``extra``;
+        bought cards stay, the log names them), the building tiles under each stack's
+        top and those left in the box (which tiles are where below the tops is unknown,
+        so stacks and box share one pool), and future dice. Each pool is sorted, so the
+        real order is forgotten, shuffled with ``rng`` and dealt back into the same
+        places with the same sizes; the dice generator is seeded afresh. Once the game
+        is over every player's cards are shown, so the extra cards stay."""
+        s = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+        others = [p for i, p in enumerate(s.players) if i != seat and s.phase != "over"]
+        _redeal(rng, [s.deck, *(p.extra for p in others)])
+        _redeal(rng, [*(stack[1:] for stack in s.stacks), s.box], [*s.stacks, s.box])
+        s.rng = Rng.from_seed(rng.getrandbits(64))
+        return s
+
     def result(self, state: GameState) -> Result | None:
         if state.phase != "over":
             return None
@@ -750,6 +769,23 @@ class StoneAge(Game):
                 "resource_area_capacity": RESOURCE_AREA_CAPACITY,
             },
         }
+
+
+def _redeal(
+    rng: random.Random, places: list[list[str]], into: list[list[str]] | None = None
+) -> None:
+    """Shuffle the items of ``places`` together and deal them back, each place keeping
+    its size. Sorted first: the result depends on which items are hidden, not on how
+    they lay. ``into`` (same length) are the lists to refill when a place is a slice:
+    each gets its place's new items at its end (a stack keeps its visible top)."""
+    pool = sorted(item for place in places for item in place)
+    rng.shuffle(pool)
+    at = 0
+    for i, place in enumerate(places):
+        n = len(place)
+        target = place if into is None else into[i]
+        target[len(target) - n :] = pool[at : at + n]
+        at += n
 
 
 def _copy_args(args: dict[str, Any]) -> dict[str, Any]:
