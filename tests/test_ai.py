@@ -96,7 +96,7 @@ def test_a_level_names_its_player_and_an_unknown_level_is_refused() -> None:
 
 def _mid_game(name: str, seed: int, moves: int) -> tuple[Any, Any]:
     game = games.get(name)
-    state = game.setup(2, game.Options(), seed)
+    state = game.setup(game.min_seats, game.Options(), seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if game.result(state) is not None:
@@ -106,7 +106,7 @@ def _mid_game(name: str, seed: int, moves: int) -> tuple[Any, Any]:
     return game, state
 
 
-@pytest.mark.parametrize("name", ["stone_age", "alhambra", "kingsburg", "carcassonne"])
+@pytest.mark.parametrize("name", ["stone_age", "alhambra", "kingsburg", "carcassonne", "kardinal"])
 def test_the_strong_choice_does_not_depend_on_how_the_hidden_parts_lie(name: str) -> None:
     """Re-deal what the seat cannot see, consistently with its view: the search (with a
     fixed seed and a fixed number of iterations) chooses the same, so it cannot be

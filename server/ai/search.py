@@ -12,7 +12,10 @@ depend on how the hidden parts really lie.
 
 Rewards are in [0, 1] per seat: a finished game gives its winners 1 (shared by ties),
 an unfinished one ``0.5 + 0.5 * tanh(value / scale)`` from the game's own measure
-(``Game.value``). A node keeps the rewards of the seat whose move led to it.
+(``Game.value``). The games measure in their own points (a lead of 5 is much in
+Kingsburg, little in Alhambra), so unless a scale is given it follows the size of the
+values this decision has met: twice their mean magnitude. A node keeps the rewards of
+the seat whose move led to it.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class SearchPolicy:
         iterations: int | None = None,
         exploration: float = 0.7,
         rollout: int = 2,
-        scale: float = 10.0,
+        scale: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)
         self.budget = budget
@@ -61,12 +64,15 @@ class SearchPolicy:
         self.scale = scale
         self.last_iterations = 0  # how many the last decision ran, for the arena
         self._seats = 0
+        self._met_sum = 0.0  # |value| summed over this decision's evaluations
+        self._met_count = 0
 
     def choose(self, game: Game, state: Any, seat: int) -> Any | None:
         legal = game.legal(state, seat)
         if len(legal) < 2:
             return legal[0] if legal else None
         self._seats = len(game.view(state, seat)["scores"])
+        self._met_sum, self._met_count = 0.0, 0
         root = Node()
         by_key = {_key(seat, intent): intent for intent in legal}
         limit = self.iterations
@@ -164,10 +170,16 @@ class SearchPolicy:
         if result is not None:
             winners = [s for s, r in enumerate(result.ranks) if r == 1]
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
-        return [
-            0.5 if v is None else 0.5 + 0.5 * math.tanh(v / self.scale)
-            for v in game.values(state, seats)
-        ]
+        values = game.values(state, seats)
+        for v in values:
+            if v is not None:
+                self._met_sum += abs(v)
+                self._met_count += 1
+        scale = self.scale
+        if scale is None:
+            mean = self._met_sum / self._met_count if self._met_count else 0.5
+            scale = max(1.0, 2.0 * mean)
+        return [0.5 if v is None else 0.5 + 0.5 * math.tanh(v / scale) for v in values]
 
     @staticmethod
     def _apply(game: Game, state: Any, seat: int, intent: Any) -> Any | None:
