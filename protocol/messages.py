@@ -117,7 +117,8 @@ class Option(_Client, tag="option"):
 
 
 class Bot(_Client, tag="bot"):
-    """The host puts an AI player on an empty seat before the start."""
+    """The host puts an AI player on an empty seat before the start; once the game
+    runs, the host may hand the seat of a player who is away to the AI at once."""
 
     room: Annotated[str, doc(ROOM_ID)]
     seat: Annotated[
@@ -176,6 +177,13 @@ class Resync(_Client, tag="resync"):
     room: Annotated[str, doc(ROOM_ID)]
 
 
+class Resign(_Client, tag="resign"):
+    """Give up a running game: the AI plays your seat to the end, and the table marks
+    the seat as resigned. Only a seated player may; it cannot be taken back."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+
+
 class Leave(_Client, tag="leave"):
     """Leave a table. Before the start this gives your seat back (and the host's role,
     to someone still there); once started, the seat stays yours. Nothing is sent back."""
@@ -200,6 +208,7 @@ ClientMessage = (
     | Act
     | Chat
     | Resync
+    | Resign
     | Leave
     | Ping
 )
@@ -264,6 +273,22 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     thinking: Annotated[
         bool, doc("The AI player is choosing its move now (a strong one may take a second).")
     ] = False
+    away_since: Annotated[
+        float | None,
+        doc(
+            "A person who has lost every connection to a running game: since when (Unix "
+            "seconds). Null while they are here, and for AI players."
+        ),
+    ] = None
+    standin: Annotated[
+        bool,
+        doc(
+            "The AI plays this person's seat now: they were away on their turn for longer "
+            "than the table's grace, the host handed the seat over, or they resigned. A "
+            "returning player takes over again at their next decision (unless resigned)."
+        ),
+    ] = False
+    resigned: Annotated[bool, doc("The player resigned; the AI plays the seat to the end.")] = False
 
 
 class Room(_Server, tag="room"):

@@ -96,7 +96,7 @@ class Dispatcher:
                 if msg.room not in conn.rooms:
                     await fanout.enter(conn, room, None)
                 hall.inbox.submit(room, "sit", conn, msg)
-            case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act():
+            case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act() | m.Resign():
                 hall.inbox.submit(
                     await tables.find(msg.room), type(msg).__name__.lower(), conn, msg
                 )

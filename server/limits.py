@@ -15,3 +15,4 @@ class Limits(msgspec.Struct):
     lease_ttl: float = 3.0  # seconds a room's owner may go silent before another takes over
     ai_budget: float = 1.0  # seconds a strong AI player searches per decision
     ai_workers: int = 0  # processes AI decisions run in; 0: one less than the cores
+    away_grace: float = 60.0  # seconds a player may be away on their turn before the AI

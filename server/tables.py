@@ -99,6 +99,7 @@ class Tables:
             node=hall.node,
             on_lost=self.lost,
             thinker=hall.thinker,
+            away_grace=hall.limits.away_grace,
         )
 
     async def serve(self, room: Room) -> None:

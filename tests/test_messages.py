@@ -22,6 +22,7 @@ CLIENT_SAMPLES = [
     {"t": "act", "room": "r1", "v": 3, "intent": {"t": "place", "x": 0, "y": 1, "r": 2}},
     {"t": "chat", "room": "r1", "text": "gg"},
     {"t": "resync", "room": "r1"},
+    {"t": "resign", "room": "r1"},
     {"t": "leave", "room": "r1"},
     {"t": "ping", "id": 7},
 ]

@@ -84,6 +84,12 @@ export interface Resync {
   id?: number | null;
 }
 
+export interface Resign {
+  t: "resign";
+  room: string;
+  id?: number | null;
+}
+
 export interface Leave {
   t: "leave";
   room: string;
@@ -112,6 +118,9 @@ export interface SeatInfo {
   online: boolean;
   level: string | null;
   thinking: boolean;
+  away_since: number | null;
+  standin: boolean;
+  resigned: boolean;
 }
 
 export interface Welcome {
@@ -173,6 +182,6 @@ export interface Pong {
   id: number | null;
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Leave | Ping;
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | Ping;
 export type ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | Error | Pong;
 export type ProtocolErrorCode = "bad_message" | "too_large" | "rate_limited" | "unknown_room" | "not_seated" | "not_host" | "seat_taken" | "room_full" | "not_enough_players" | "already_started" | "not_started" | "unknown_option" | "bad_option" | "not_your_turn" | "game_over" | "unavailable";

@@ -52,6 +52,7 @@ class Room:
         node: str = "local",
         on_lost: Callable[[Room], None] | None = None,
         thinker: Thinker | None = None,
+        away_grace: float = 60.0,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -60,6 +61,7 @@ class Room:
         self.node = node
         self.on_change = on_change
         self.on_lost = on_lost
+        self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
         self.ledger = Ledger(room_id, game, broker, node)
         self.announcer = Announcer(self.table, broker, lambda: self.ledger.version)
@@ -127,6 +129,7 @@ class Room:
     def part(self, player_id: str, keep_seat: bool) -> None:
         if self.table.part(player_id, keep_seat):
             self.changed()
+            self._watch_away()
 
     def empty(self) -> bool:
         return self.table.empty()
@@ -159,6 +162,7 @@ class Room:
         """After a takeover: announce the table and let its AI players go on."""
         self.changed()
         self.bots.schedule(self.game, self.state, self.version)
+        self._watch_away()
 
     # --- the mailbox ----------------------------------------------------------------
 
@@ -218,6 +222,12 @@ class Room:
         self.changed()
 
     async def _on_bot(self, player: Player, msg: Any, t0: float) -> None:
+        if self.status == "playing":
+            seat = self.table.hand_to_ai(player.id, msg.seat)
+            self._event("standin", seat=seat, why="host")
+            self.changed()
+            self.bots.schedule(self.game, self.state, self.version)
+            return
         seat = self.table.add_bot(player.id, msg.seat, msg.level)
         self._event("bot", seat=seat, level=msg.level)
         self.changed()
@@ -242,6 +252,48 @@ class Room:
         self.bots.schedule(self.game, self.state, self.version)
 
     # --- playing --------------------------------------------------------------------
+
+    async def _on_resign(self, player: Player, msg: Any, t0: float) -> None:
+        seat = self.table.resign(player.id)
+        self._event("resign", seat=seat, player=player.id)
+        self.changed()
+        self.bots.schedule(self.game, self.state, self.version)
+
+    def _watch_away(self) -> None:
+        """When a person on turn is away, look again once the grace has passed."""
+        if self.status != "playing":
+            return
+        now = time.time()
+        waits = [
+            self.away_grace - gone
+            for seat in self.game.active(self.state)
+            if not self.table.plays_ai(seat)
+            and (gone := self.table.away_for(seat, now)) is not None
+        ]
+        if waits:
+            asyncio.get_running_loop().call_later(
+                max(0.0, min(waits)), self._submit_own, "away_check", self.version
+            )
+
+    async def _on_away_check(self, player: None, version: int, t0: float) -> None:
+        """Persons on turn away for longer than the grace get the AI as a stand-in."""
+        if self.status != "playing" or version != self.version:
+            return  # someone moved: the next move looks again
+        now = time.time()
+        late = False
+        for seat in self.game.active(self.state):
+            gone = self.table.away_for(seat, now)
+            taken = self.table.seats[seat]
+            if gone is None or taken is None or taken.standin:
+                continue
+            if gone >= self.away_grace:
+                taken.standin = late = True
+                self._event("standin", seat=seat, why="away")
+        if late:
+            self.changed()
+            self.bots.schedule(self.game, self.state, self.version)
+        else:
+            self._watch_away()
 
     async def _on_act(self, player: Player, msg: Any, t0: float) -> None:
         if self.status == "waiting":
@@ -313,6 +365,7 @@ class Room:
             self.changed()
         else:
             self.bots.schedule(self.game, state, self.version)
+            self._watch_away()
 
     def _event(self, event: str, **fields: Any) -> None:
         log.info(

@@ -1,6 +1,6 @@
 """The AI players seated at a table.
 
-When an AI seat is to move, the table schedules a `bot_move` in its own mailbox after
+When an AI seat is to move (an AI player's, or a person's whom the AI stands in for), the table schedules a `bot_move` in its own mailbox after
 a short pause (so people can follow), tagged with the version it was scheduled at. The
 decision itself is made away from the table's actor (server/ai/thinker.py): the seat is
 marked as thinking, and the chosen intent comes back through the mailbox as a
@@ -18,7 +18,7 @@ from typing import Any
 from server.ai import policy
 from server.ai.thinker import Thinker
 from server.games.base import Game
-from server.room.table import DEFAULT_LEVEL, Table
+from server.room.table import Table
 
 log = logging.getLogger("spieltisch.room")
 
@@ -51,17 +51,16 @@ class Bots:
         """If an AI seat is to move, queue its move for after the pause."""
         if self.table.status != "playing" or game.result(state) is not None:
             return
-        if any(self.table.is_bot(s) for s in game.active(state)):
+        if any(self.table.plays_ai(s) for s in game.active(state)):
             asyncio.get_running_loop().call_later(self.delay, self._submit, "bot_move", version)
 
     def think(self, game: Game, state: Any, version: int) -> bool:
         """Start the decision of the first active AI seat; True if one started and the
         seat now shows that it is thinking."""
-        seat = next((s for s in sorted(game.active(state)) if self.table.is_bot(s)), None)
+        seat = next((s for s in sorted(game.active(state)) if self.table.plays_ai(s)), None)
         if seat is None or self.busy:
             return False
-        chosen = self.table.seats[seat]
-        level = (chosen.level if chosen is not None else None) or DEFAULT_LEVEL
+        level = self.table.ai_level(seat)
         seed = (self._seed + 7919 * self._decisions) & 0xFFFFFFFF
         self._decisions += 1
         self.table.thinking.add(seat)

@@ -20,6 +20,8 @@ class Seat(msgspec.Struct):
     name: str
     bot: bool = False
     level: str | None = None  # an AI player's level (server/ai)
+    standin: bool = False  # a person's seat the AI plays for now
+    resigned: bool = False  # a person who gave up: the AI plays the seat to the end
 
 
 class LogStart(msgspec.Struct, tag_field="k", tag="start"):

@@ -9,6 +9,7 @@ back; a dropped connection keeps it, so a reload does not cost the seat.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import msgspec
@@ -34,6 +35,7 @@ class Table:
         self.present: dict[str, int] = {}  # player id -> connections at the table
         self.bots = 0  # AI players seated so far: numbers their names
         self.thinking: set[int] = set()  # AI seats choosing their move now
+        self.away: dict[str, float] = {}  # seated people gone from a running game -> since
 
     # --- reading ----------------------------------------------------------------------
 
@@ -46,6 +48,26 @@ class Table:
     def is_bot(self, seat: int) -> bool:
         s = self.seats[seat]
         return s is not None and s.bot
+
+    def plays_ai(self, seat: int) -> bool:
+        """Whether the AI moves for this seat: an AI player's, or a stand-in's."""
+        s = self.seats[seat]
+        return s is not None and (s.bot or s.standin)
+
+    def ai_level(self, seat: int) -> str:
+        """An AI player's own level; a stand-in plays at the table's: the level of its
+        first AI player, or the default."""
+        s = self.seats[seat]
+        if s is not None and s.bot and s.level:
+            return s.level
+        return next((t.level for t in self.seats if t and t.bot and t.level), DEFAULT_LEVEL)
+
+    def away_for(self, seat: int, now: float) -> float | None:
+        """How long the person in ``seat`` has been gone, or None if here (or an AI)."""
+        s = self.seats[seat]
+        if s is None or s.bot or s.player not in self.away:
+            return None
+        return now - self.away[s.player]
 
     def info(self) -> RoomInfo:
         seated = {s.player for s in self.seats if s is not None}
@@ -65,6 +87,9 @@ class Table:
                     online=s.bot or s.player in self.present,
                     level=s.level,
                     thinking=i in self.thinking,
+                    away_since=None if s.bot else self.away.get(s.player),
+                    standin=s.standin,
+                    resigned=s.resigned,
                 )
                 for i, s in enumerate(self.seats)
             ],
@@ -102,9 +127,18 @@ class Table:
     # --- presence: changes nothing the game sees ------------------------------------
 
     def join(self, player_id: str) -> bool:
-        """Count one more connection of a player; True if the player just arrived."""
+        """Count one more connection of a player; True if the player just arrived. A
+        player back at a running game takes their seat over from a stand-in (a pending
+        AI decision for them may still land first: they take over at their next)."""
         self.present[player_id] = self.present.get(player_id, 0) + 1
-        return self.present[player_id] == 1
+        if self.present[player_id] > 1:
+            return False
+        self.away.pop(player_id, None)
+        i = self.seat_of(player_id)
+        seat = self.seats[i] if i is not None else None
+        if seat is not None and seat.standin and not seat.resigned:
+            seat.standin = False
+        return True
 
     def part(self, player_id: str, keep_seat: bool) -> bool:
         """Count one connection less; True if the player has left."""
@@ -113,6 +147,8 @@ class Table:
             self.present[player_id] = n
             return False
         self.present.pop(player_id, None)
+        if self.status == "playing" and self.seat_of(player_id) is not None:
+            self.away[player_id] = time.time()
         if self.status == "waiting" and not keep_seat:
             i = self.seat_of(player_id)
             if i is not None:
@@ -179,6 +215,35 @@ class Table:
             player=f"bot-{self.id}-{self.bots}", name=f"AI {self.bots}", bot=True, level=level
         )
         return want
+
+    def hand_to_ai(self, player_id: str, seat: int | None) -> int:
+        """During a game: the host hands the seat of a player who is away to the AI."""
+        self.host_only(player_id, "hand a seat to the AI")
+        if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat] is None:
+            raise IllegalIntent("bad_message", "Name the seat of an away player: /bot SEAT.")
+        taken = self.seats[seat]
+        assert taken is not None
+        if taken.bot or taken.standin:
+            raise IllegalIntent("seat_taken", f"The AI already plays seat {seat}.")
+        if taken.player not in self.away:
+            raise IllegalIntent("seat_taken", f"{taken.name} is here and plays seat {seat}.")
+        taken.standin = True
+        return seat
+
+    def resign(self, player_id: str) -> int:
+        if self.status == "waiting":
+            raise IllegalIntent("not_started", "The game has not started yet.")
+        if self.status == "finished":
+            raise IllegalIntent("game_over", "The game is over.")
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise IllegalIntent("not_seated", "Only a seated player may resign; you are watching.")
+        taken = self.seats[seat]
+        assert taken is not None
+        if taken.resigned:
+            raise IllegalIntent("bad_message", "You have already resigned.")
+        taken.resigned = taken.standin = True
+        return seat
 
     def close_up(self, player_id: str) -> list[Seat]:
         """Check the table may start; the seated players in seat order."""
