@@ -57,6 +57,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="processes for AI decisions (default: one less than the cores)",
     )
+    parser.add_argument(
+        "--away-grace",
+        type=float,
+        default=Limits().away_grace,
+        help="seconds a player may be away on their turn before the AI stands in (default 60)",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
@@ -68,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             lease_ttl=args.lease_ttl,
             ai_budget=args.ai_budget,
             ai_workers=args.ai_workers,
+            away_grace=args.away_grace,
         ),
     )
     config = uvicorn.Config(
