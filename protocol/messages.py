@@ -289,6 +289,16 @@ class SeatInfo(msgspec.Struct, kw_only=True):
         ),
     ] = False
     resigned: Annotated[bool, doc("The player resigned; the AI plays the seat to the end.")] = False
+    clock: Annotated[
+        float | None,
+        doc(
+            "At a table with a turn clock: the seconds left in this seat's bank when the "
+            "message was made; null without a clock."
+        ),
+    ] = None
+    clock_running: Annotated[
+        bool, doc("The seat's clock is running now (it is on turn): count `clock` down.")
+    ] = False
 
 
 class Room(_Server, tag="room"):

@@ -30,6 +30,7 @@ from server.keys import (
 )
 from server.remote import RemoteRoom
 from server.room import Room
+from server.room.clock import clock_seconds
 from server.room.options import make_options
 from server.room.record import RoomMeta
 from server.sessions import Player
@@ -74,7 +75,9 @@ class Tables:
             raise IllegalIntent(
                 "bad_message", f"There is no game {game_name!r}; games: {known}."
             ) from None
-        options = make_options(game, raw_options)
+        raw = dict(raw_options)
+        clock = clock_seconds(raw.pop("clock", 0))  # the table's, not the game's
+        options = make_options(game, raw)
         room_id = secrets.token_hex(4)
         hall = self.hall
         if hall.broker.shared and not await hall.broker.acquire(
@@ -82,6 +85,7 @@ class Tables:
         ):
             raise IllegalIntent("unavailable", "Could not open a table just now; try again.")
         room = self.new_room(room_id, game, options, host)
+        room.table.clock.per_move = clock
         await self.serve(room)
         return room
 

@@ -121,6 +121,8 @@ export interface SeatInfo {
   away_since: number | null;
   standin: boolean;
   resigned: boolean;
+  clock: number | null;
+  clock_running: boolean;
 }
 
 export interface Welcome {

@@ -124,10 +124,16 @@ class Room:
 
     def join(self, player_id: str) -> None:
         if self.table.join(player_id):
+            clock = self.table.clock
+            if clock.paused and not self.table.everyone_away():
+                clock.resume(time.time())
+                self._arm_clock()
             self.changed()
 
     def part(self, player_id: str, keep_seat: bool) -> None:
         if self.table.part(player_id, keep_seat):
+            if self.status == "playing" and self.table.everyone_away():
+                self.table.clock.pause(time.time())
             self.changed()
             self._watch_away()
 
@@ -163,6 +169,7 @@ class Room:
         self.changed()
         self.bots.schedule(self.game, self.state, self.version)
         self._watch_away()
+        self._arm_clock()
 
     # --- the mailbox ----------------------------------------------------------------
 
@@ -246,6 +253,8 @@ class Room:
         self.table.seats = list(seated)
         self.table.status = "playing"
         self.ledger.begin(state, 0, self.audiences())
+        self.table.clock.start(len(seated), self.game.active(state), time.time())
+        self._arm_clock()
         self._event("start", seats=len(seated), seed=seed)
         await self.store_views()
         self.changed()
@@ -258,6 +267,32 @@ class Room:
         self._event("resign", seat=seat, player=player.id)
         self.changed()
         self.bots.schedule(self.game, self.state, self.version)
+
+    def _arm_clock(self) -> None:
+        """Look again when the first bank of a person on turn runs out."""
+        clock = self.table.clock
+        if not clock.on or clock.paused or self.status != "playing":
+            return
+        now = time.time()
+        waits = [clock.left(s, now) for s in clock.running if not self.table.plays_ai(s)]
+        if waits:
+            asyncio.get_running_loop().call_later(
+                min(waits), self._submit_own, "clock_check", self.version
+            )
+
+    async def _on_clock_check(self, player: None, version: int, t0: float) -> None:
+        """A seat whose time ran out: the AI makes this move for it."""
+        if self.status != "playing" or version != self.version:
+            return  # a move came first: it armed the clock again
+        late = [s for s in self.table.clock.expired(time.time()) if not self.table.plays_ai(s)]
+        for seat in late:
+            self.table.timed_out.add(seat)
+            self._event("timeout", seat=seat)
+        if late:
+            self.changed()
+            self.bots.schedule(self.game, self.state, self.version)
+        else:
+            self._arm_clock()
 
     def _watch_away(self) -> None:
         """When a person on turn is away, look again once the grace has passed."""
@@ -358,6 +393,12 @@ class Room:
         self.metrics.patches += len(changes)
         self.metrics.latency.observe(time.perf_counter() - t0)
         await self.ledger.save_state()
+        self.table.timed_out.discard(seat)
+        clock = self.table.clock
+        if clock.on:
+            clock.turns(self.game.active(state), time.time())
+            self.changed()  # every seat's time left, and the clock in the stored meta
+            self._arm_clock()
         result = self.game.result(state)
         if result is not None:
             self.table.status = "finished"

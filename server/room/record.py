@@ -13,6 +13,7 @@ import msgspec
 
 from protocol.messages import Status
 from server.games.base import Game
+from server.room.clock import Clock
 
 
 class Seat(msgspec.Struct):
@@ -49,6 +50,7 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     status: Status
     seats: list[Seat | None]
     bots: int
+    clock: Clock = msgspec.field(default_factory=Clock)
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

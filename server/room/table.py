@@ -18,6 +18,7 @@ from protocol.messages import RoomSummary, SeatInfo, Status
 from server.ai import LEVELS
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
+from server.room.clock import Clock, clock_seconds
 from server.room.options import with_option
 from server.room.record import RoomMeta, Seat
 
@@ -36,6 +37,8 @@ class Table:
         self.bots = 0  # AI players seated so far: numbers their names
         self.thinking: set[int] = set()  # AI seats choosing their move now
         self.away: dict[str, float] = {}  # seated people gone from a running game -> since
+        self.clock = Clock()
+        self.timed_out: set[int] = set()  # seats whose time ran out: the AI makes this move
 
     # --- reading ----------------------------------------------------------------------
 
@@ -50,9 +53,15 @@ class Table:
         return s is not None and s.bot
 
     def plays_ai(self, seat: int) -> bool:
-        """Whether the AI moves for this seat: an AI player's, or a stand-in's."""
+        """Whether the AI moves for this seat: an AI player's, or a stand-in's (for an
+        absent player, or for one move whose time ran out)."""
         s = self.seats[seat]
-        return s is not None and (s.bot or s.standin)
+        return s is not None and (s.bot or s.standin or seat in self.timed_out)
+
+    def everyone_away(self) -> bool:
+        """No person who sits at the running game is here (the clocks stop)."""
+        people = [s.player for s in self.seats if s is not None and not s.bot]
+        return bool(people) and all(p not in self.present for p in people)
 
     def ai_level(self, seat: int) -> str:
         """An AI player's own level; a stand-in plays at the table's: the level of its
@@ -71,10 +80,12 @@ class Table:
 
     def info(self) -> RoomInfo:
         seated = {s.player for s in self.seats if s is not None}
+        now = time.time()
+        clock = self.clock
         return RoomInfo(
             room=self.id,
             game=self.game.name,
-            options=msgspec.to_builtins(self.options),
+            options=self.options_shown(),
             status=self.status,
             host=self.host,
             seats=[
@@ -88,13 +99,22 @@ class Table:
                     level=s.level,
                     thinking=i in self.thinking,
                     away_since=None if s.bot else self.away.get(s.player),
-                    standin=s.standin,
+                    standin=s.standin or i in self.timed_out,
                     resigned=s.resigned,
+                    clock=round(clock.left(i, now), 2) if clock.on else None,
+                    clock_running=clock.on and not clock.paused and i in clock.running,
                 )
                 for i, s in enumerate(self.seats)
             ],
             watchers=sum(1 for p in self.present if p not in seated),
         )
+
+    def options_shown(self) -> dict[str, Any]:
+        """The game's options, and the table's clock when there is one."""
+        shown: dict[str, Any] = msgspec.to_builtins(self.options)
+        if self.clock.per_move > 0:
+            shown["clock"] = self.clock.per_move
+        return shown
 
     def summary(self) -> RoomSummary:
         info = self.info()
@@ -116,6 +136,7 @@ class Table:
             status=self.status,
             seats=list(self.seats),
             bots=self.bots,
+            clock=self.clock,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -123,6 +144,7 @@ class Table:
         self.seats = list(meta.seats)
         self.bots = meta.bots
         self.status = meta.status
+        self.clock = meta.clock
 
     # --- presence: changes nothing the game sees ------------------------------------
 
@@ -197,7 +219,13 @@ class Table:
     def set_option(self, player_id: str, key: str, value: Any) -> None:
         self.host_only(player_id, "change the options")
         self.waiting()
+        if key == "clock":
+            self.set_clock(value)
+            return
         self.options = with_option(self.game, self.options, key, value)
+
+    def set_clock(self, value: Any) -> None:
+        self.clock.per_move = clock_seconds(value)
 
     def add_bot(self, player_id: str, want: int | None, level: str | None) -> int:
         self.host_only(player_id, "add an AI player")
