@@ -63,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
         default=Limits().away_grace,
         help="seconds a player may be away on their turn before the AI stands in (default 60)",
     )
+    parser.add_argument(
+        "--abandon-after",
+        type=float,
+        default=Limits().abandon_after,
+        help="seconds a running game waits while every player is away, then closes",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
@@ -75,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             ai_budget=args.ai_budget,
             ai_workers=args.ai_workers,
             away_grace=args.away_grace,
+            abandon_after=args.abandon_after,
         ),
     )
     config = uvicorn.Config(

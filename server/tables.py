@@ -126,9 +126,12 @@ class Tables:
             )
 
     def parted(self, room: Room) -> None:
-        """Someone left one of our tables: close it later if nobody is there."""
+        """Someone left one of our tables: close it later if nobody is there, or, for
+        a running game, if every person who plays stays away."""
         if room.empty():
             self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+        if room.status == "playing" and room.table.everyone_away():
+            self.hall.spawn(self.close_if_abandoned(room, self.hall.limits.abandon_after))
 
     def _changed(self, room: Room) -> None:
         if room.status == "finished" and room.empty() and room.id in self.own:
@@ -139,6 +142,23 @@ class Tables:
         if grace > 0:
             await asyncio.sleep(grace)
         if room.empty() and room.status != "playing" and self.own.get(room.id) is room:
+            await self._close(room)
+
+    async def close_if_abandoned(self, room: Room, wait: float) -> None:
+        """Close a running game whose players have all been away for ``wait`` seconds
+        (its clocks stopped when the last one left)."""
+        await asyncio.sleep(wait)
+        if (
+            room.status == "playing"
+            and room.table.everyone_away()
+            and self.own.get(room.id) is room
+        ):
+            log.info('{"event": "hub.room_abandoned", "room": "%s"}', room.id)
+            await self._close(room)
+
+    async def _close(self, room: Room) -> None:
+        """Stop a table's actor and forget it everywhere: lobby, log, stored views."""
+        if self.own.get(room.id) is room:
             del self.own[room.id]
             hall = self.hall
             await hall.channels.unsubscribe(inbox_channel(room.id))

@@ -4,11 +4,14 @@ resign. Over real websockets, with a short grace."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
+import msgspec
 import pytest
 
+from server.room.record import LogAct
 from tests.conftest import TEST_LIMITS, running_server
 from tests.support.client import Client
 from tests.support.tables import open_table
@@ -93,3 +96,26 @@ async def test_a_resigned_seat_is_played_to_the_end_by_the_ai(quick) -> None:
     assert a.view(room)["result"] is not None
     info = await a.resync(room)
     assert info["view"]["result"] is not None
+
+
+async def test_a_game_every_player_left_closes_after_its_wait() -> None:
+    limits = TEST_LIMITS.__class__(**{**_fields(TEST_LIMITS), "abandon_after": 0.5})
+    async with running_server(limits) as srv:
+        room, (a, b), watcher = await open_table(srv, options={"pile": 30})
+        await a.close()
+        await b.close()
+        await asyncio.sleep(1.5)
+        assert room not in srv.hall.rooms
+        await watcher.send({"t": "enter", "room": room, "id": 9})
+        assert (await watcher.expect("error", ref=9))["code"] == "unknown_room"
+
+
+async def test_the_log_says_which_moves_the_ai_made_for_a_player(quick) -> None:
+    room, (a, b), watcher = await open_table(quick, options={"pile": 9})
+    await b.send({"t": "resign", "room": room})
+    await _seat_info(watcher, room, 1, resigned=True)
+    await _play_until_over(a, room)
+    entries = await quick.hall.broker.read_log(f"log:{room}")
+    moves = [msgspec.msgpack.decode(e, type=LogAct) for e in entries[1:]]
+    assert {m.by for m in moves if m.seat == 1} == {"ai"}
+    assert {m.by for m in moves if m.seat == 0} == {None}

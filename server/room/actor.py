@@ -360,13 +360,14 @@ class Room:
             # Stale (someone moved meanwhile), or no decision: decide again.
             self.bots.schedule(self.game, self.state, self.version)
             return
+        by = None if self.table.is_bot(seat) else "ai"  # the AI stood in for a person
         try:
-            await self._play(seat, intent, t0)
+            await self._play(seat, intent, t0, by)
         except IllegalIntent as e:
             self._event("bot_refused", seat=seat, code=e.code)
             self.bots.schedule(self.game, self.state, self.version)
 
-    async def _play(self, seat: int, intent: Any, t0: float) -> None:
+    async def _play(self, seat: int, intent: Any, t0: float, by: str | None = None) -> None:
         if seat not in self.game.active(self.state):
             raise IllegalIntent("not_your_turn", "It is not your turn.")
         # Games may change the state in place once their checks pass; keep the state as
@@ -374,7 +375,7 @@ class Room:
         before = _encode(self.state)
         try:
             state = self.game.apply(self.state, seat, intent)
-            entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
+            entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent), by=by))
             changes = self.ledger.changes(state)
             await self.ledger.commit(entry, changes)
         except IllegalIntent:

@@ -32,9 +32,10 @@ class LogStart(msgspec.Struct, tag_field="k", tag="start"):
     seed: int
 
 
-class LogAct(msgspec.Struct, tag_field="k", tag="act"):
+class LogAct(msgspec.Struct, tag_field="k", tag="act", omit_defaults=True):
     seat: int
     intent: dict[str, Any]
+    by: str | None = None  # "ai" when the AI played this person's seat for them
 
 
 LogEntry = LogStart | LogAct
