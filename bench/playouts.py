@@ -22,8 +22,8 @@ from server.games.playout import random_playout
 VARIANTS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     (
         "carcassonne",
-        "carcassonne (fluss + erweiterung + koenig + haendler)",
-        {"fluss": True, "erweiterung": True, "koenig": True, "haendler": True},
+        "carcassonne (fluss + erweiterung + koenig + haendler + drache)",
+        {"fluss": True, "erweiterung": True, "koenig": True, "haendler": True, "drache": True},
     ),
 )
 

@@ -1,10 +1,12 @@
 """Carcassonne as played on Brettspielwelt: base game, River (``fluss``), old farmers
-(``old``), Inns & Cathedrals (``erweiterung``), King & Robber Baron (``koenig``) and
-Traders & Builders (``haendler``).
+(``old``), Inns & Cathedrals (``erweiterung``), King & Robber Baron (``koenig``),
+Traders & Builders (``haendler``) and Princess & Dragon (``drache``).
 
 A turn is two intents, as on BSW: ``place`` the drawn tile, then ``meeple`` on one
-segment of it or ``pass``. Completed features are scored after the second intent,
-then the next seat draws; tiles that fit nowhere are removed with a log entry.
+segment of it or ``pass`` (with ``drache`` also ``princess`` or ``fairy``, and a
+``meeple`` through a magic portal). Completed features are scored after the second
+intent, then the next seat draws; tiles that fit nowhere are removed with a log entry.
+A dragon tile adds the dragon's walk, one ``dragon`` intent per step (README §18.5).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import ByIdentity, LogView
 from server.games.rng import Rng
 
-from . import scoring
+from . import dragon, fairy, portal, princess, scoring
 from . import tiles as catalogue_data
 from .board import DELTA, LIMIT, Board, Placed, keypos, poskey
 from .expansions import (
@@ -34,16 +36,20 @@ from .expansions import (
     tile_sets,
 )
 from .state import (
+    DRAGON,
     MEEPLE,
     MEEPLES,
     OVER,
     PHASE_NAMES,
     PLACE,
+    Dragon,
+    Fairy,
     Intent,
     Meeple,
     Options,
     Pass,
     Place,
+    Princess,
     State,
     log,
     stock,
@@ -213,7 +219,12 @@ class Carcassonne(Game):
             )
 
     def active(self, state: GameState) -> frozenset[int]:
-        return frozenset() if state.phase == OVER else frozenset((state.turn,))
+        return frozenset() if state.phase == OVER else frozenset((self._actor(state),))
+
+    @staticmethod
+    def _actor(state: GameState) -> int:
+        """The seat to act: the player of the turn, or whoever steers the dragon."""
+        return dragon.steerer(state) if state.phase == DRAGON else state.turn
 
     def result(self, state: GameState) -> Result | None:
         if state.phase != OVER:
@@ -224,20 +235,24 @@ class Carcassonne(Game):
         return catalogue_data.catalogue()
 
     def legal(self, state: GameState, seat: int) -> list[Any]:
-        if state.phase == OVER or seat != state.turn:
+        if state.phase == OVER or seat != self._actor(state):
             return []
+        if state.phase == DRAGON:
+            return [Dragon(*keypos(k)) for k in dragon.steps(state)]
         if state.phase == PLACE:
             out: list[Any] = []
             for key, r in sorted(placements(state, state.drawn)):
                 x, y = keypos(key)
                 out.append(Place(x, y, r))
             return out
+        if state.options.drache and princess.victims(state):
+            return list(princess.intents(state))  # README §18.7: she must act
         out = []
         pieces = self._in_supply(state, seat)
-        if pieces:
-            board = state.board
-            i = len(board.tiles) - 1
-            tt = TYPES[board.tiles[i].t]
+        board = state.board
+        i = len(board.tiles) - 1
+        tt = TYPES[board.tiles[i].t]
+        if pieces and not (state.options.drache and tt.volcano):
             for local, sid in enumerate(tt.seg_ids):
                 node = i * STRIDE + local
                 out += [
@@ -245,6 +260,10 @@ class Carcassonne(Game):
                     for p in pieces
                     if not _refusal(state, seat, node, p)
                 ]
+        if state.options.drache:
+            if tt.magic_portal:
+                out += portal.targets(state, pieces)
+            out += fairy.moves(state, seat)
         out.append(Pass())
         return out
 
@@ -260,30 +279,74 @@ class Carcassonne(Game):
     def apply(self, state: GameState, seat: int, intent: Any) -> GameState:
         if state.phase == OVER:
             raise IllegalIntent("game_over", "The game is over.")
-        if seat != state.turn:
+        if seat != self._actor(state):
             raise IllegalIntent("not_your_turn", "It is another player's turn.")
+        drache = state.options.drache
+        if isinstance(intent, (Princess, Fairy, Dragon)) and not drache:
+            raise IllegalIntent("bad_intent", "Princess, fairy and dragon need /option drache.")
         if isinstance(intent, Place):
             self._check_place(state, intent)
             self._do_place(state, intent)
-        elif isinstance(intent, Meeple):
-            node, piece = self._check_meeple(state, seat, intent)
-            self._do_meeple(state, seat, node, piece)
-            self._finish_turn(state)
-        elif isinstance(intent, Pass):
-            if state.phase != MEEPLE:
-                raise IllegalIntent("wrong_phase", "Place the drawn tile first.")
-            log(state, "meeple_skipped", seat=seat)
-            self._finish_turn(state)
+        elif isinstance(intent, Dragon):
+            self._dragon_step(state, intent)
+        elif isinstance(intent, (Meeple, Pass, Fairy, Princess)):
+            self._deploy(state, seat, intent)
         else:
             raise IllegalIntent("bad_intent", "Carcassonne knows place, meeple and pass.")
         return state
 
+    def _deploy(
+        self, state: GameState, seat: int, intent: Meeple | Pass | Fairy | Princess
+    ) -> None:
+        """The deployment step (README §2.4, §18.6 to §18.8), then what follows it."""
+        if state.phase != MEEPLE:
+            if state.phase == DRAGON:
+                raise IllegalIntent("wrong_phase", "Move the dragon first.")
+            raise IllegalIntent("wrong_phase", "Place the drawn tile first.")
+        must = state.options.drache and bool(princess.victims(state))
+        if isinstance(intent, Princess):
+            node = princess.node_of(state, intent)
+            if node < 0:
+                raise IllegalIntent(
+                    "princess_target",
+                    "The princess sends home a knight of the city she joins, named by its "
+                    "tile and segment; this tile's princess has none to send home.",
+                )
+            princess.remove(state, seat, node)
+        elif must:
+            raise IllegalIntent(
+                "princess_required",
+                "The princess joined a city with knights: remove one of them first.",
+            )
+        elif isinstance(intent, Meeple):
+            node, piece = self._check_meeple(state, seat, intent)
+            self._do_meeple(state, seat, node, piece)
+        elif isinstance(intent, Fairy):
+            target = fairy.target(state, seat, intent)
+            if target is None:
+                raise IllegalIntent(
+                    "bad_fairy_move",
+                    "The fairy goes to a tile with one of your followers (beside one of them "
+                    "with fairy_on follower), and somewhere else than where it stands.",
+                )
+            fairy.move(state, seat, *target)
+        else:
+            log(state, "meeple_skipped", seat=seat)
+        self._after_deployment(state)
+
     def value(self, state: GameState, seat: int) -> float:
         """The seat's lead if the game ended now (every unfinished feature and farm
-        scored as at the end): what a follower on a growing city is worth shows."""
+        scored as at the end): what a follower on a growing city is worth shows. With
+        ``drache`` that end scoring pays the fairy's 3 points (README §18.8) to the
+        followers standing with it, so moving the fairy, and keeping the dragon off
+        one's pieces, are valued like any deployment; the fairy's point at the start of
+        its holder's next turn counts as pending too."""
         if state.phase != OVER:
             state = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+            pending = fairy.holders(state) if state.options.drache else []
             scoring.final_scoring(state)
+            for s in pending:
+                state.scores[s] += 1
         return lead(state.scores, seat)
 
     def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -337,8 +400,6 @@ class Carcassonne(Game):
             )
 
     def _check_meeple(self, state: GameState, seat: int, intent: Meeple) -> tuple[int, int]:
-        if state.phase != MEEPLE:
-            raise IllegalIntent("wrong_phase", "Place the drawn tile first.")
         piece = piece_of(state.options, intent.piece)
         if piece < 0:
             raise IllegalIntent(
@@ -348,6 +409,10 @@ class Carcassonne(Game):
             )
         board = state.board
         i = len(board.tiles) - 1
+        last = board.tiles[i]
+        through = self._portal_tile(state, intent)
+        if through >= 0:
+            i = through
         tt = TYPES[board.tiles[i].t]
         local = tt.local.get(intent.feature)
         if local is None:
@@ -355,13 +420,57 @@ class Carcassonne(Game):
                 "unknown_feature",
                 "The tile you placed has no city, road, field or monastery of that id.",
             )
+        if through < 0 and state.options.drache and TYPES[last.t].volcano:
+            raise IllegalIntent(
+                "volcano_tile", "Nothing may be deployed on a volcano tile (the dragon is there)."
+            )
         if stock(state, piece)[seat] <= 0:
             raise IllegalIntent(*_NONE_LEFT[piece])
         node = i * STRIDE + local
-        refusal = _refusal(state, seat, node, piece)
+        if through >= 0:
+            refusal = portal.refusal(state, node, piece)
+        else:
+            refusal = _refusal(state, seat, node, piece)
         if refusal:
             raise IllegalIntent(*refusal)
         return node, piece
+
+    def _portal_tile(self, state: GameState, intent: Meeple) -> int:
+        """The index of the tile a meeple intent reaches through a magic portal
+        (README §18.6), or -1 for the tile just placed."""
+        if intent.x is None and intent.y is None:
+            return -1
+        board = state.board
+        last = board.tiles[-1]
+        if (intent.x, intent.y) == (last.x, last.y):
+            return -1
+        if intent.x is None or intent.y is None:
+            raise IllegalIntent("portal_target", "A portal target needs both x and y.")
+        if not (state.options.drache and TYPES[last.t].magic_portal):
+            raise IllegalIntent(
+                "portal_target", "Only a tile with a magic portal sends a follower elsewhere."
+            )
+        i = board.pos.get(poskey(intent.x, intent.y)) if -LIMIT < intent.x < LIMIT else None
+        if i is None or not -LIMIT < intent.y < LIMIT:
+            raise IllegalIntent("portal_target", "No tile lies on that square.")
+        return i
+
+    def _dragon_step(self, state: GameState, intent: Dragon) -> None:
+        if state.phase != DRAGON:
+            raise IllegalIntent("wrong_phase", "The dragon is not moving now.")
+        key = poskey(intent.x, intent.y) if -LIMIT < intent.x < LIMIT else -1
+        if not -LIMIT < intent.y < LIMIT or key not in dragon.steps(state):
+            raise IllegalIntent(
+                "no_dragon_step",
+                "The dragon steps onto a tile beside it that it has not visited on this "
+                "walk and where the fairy is not.",
+            )
+        if dragon.step(state, key):
+            state.phase = MEEPLE  # the turn goes on where the walk interrupted it
+            if state.options.dragon_timing == "before_scoring":
+                self._score_and_advance(state)
+            else:
+                self._advance(state)
 
     # -- effects -----------------------------------------------------------------
 
@@ -391,6 +500,8 @@ class Carcassonne(Game):
             y=intent.y,
             r=intent.r,
         )
+        if state.options.drache and TYPES[t].volcano:
+            dragon.erupt(state, key)  # README §18.3
         state.drawn = -1
         state.phase = MEEPLE
 
@@ -419,22 +530,41 @@ class Carcassonne(Game):
         kind = TYPES[board.tiles[node // STRIDE].t].kinds[node % STRIDE]
         log(state, "meeple_placed", seat=seat, kind=KIND_NAMES[kind], **board.anchor(node), **extra)
 
-    def _finish_turn(self, state: GameState) -> None:
+    def _after_deployment(self, state: GameState) -> None:
+        """README §18.5: a dragon tile makes the dragon walk before the scoring (or after
+        it, with dragon_timing "after_scoring"); the walk's last step goes on from here."""
+        before = state.options.dragon_timing == "before_scoring"
+        if before and dragon.due(state) and dragon.start(state):
+            return
+        self._score_and_advance(state)
+
+    def _score_and_advance(self, state: GameState) -> None:
         scoring.score_completed(state)
+        after = state.options.dragon_timing == "after_scoring"
+        if after and dragon.due(state) and dragon.start(state):
+            return
+        self._advance(state)
+
+    def _advance(self, state: GameState) -> None:
         # README §16.3: the builder's extra tile, at most one per turn.
         state.extra, state.bonus = state.bonus, False
         if state.extra:
             log(state, "builder_turn", seat=state.turn)
+            self._draw(state)
         else:
             state.turn = (state.turn + 1) % state.seats
-        self._draw(state)
+            self._draw(state, new_turn=True)
 
-    def _draw(self, state: GameState) -> None:
+    def _draw(self, state: GameState, new_turn: bool = False) -> None:
         while state.pile:
             t = state.pile.pop()
+            if dragon.set_aside(state, t):
+                continue
             if _placeable(state, t):
                 state.drawn = t
                 state.phase = PLACE
+                if new_turn and state.options.drache:
+                    fairy.turn_point(state)  # README §18.8 (b)
                 return
             state.removed.append(t)
             log(state, "tile_removed", seat=state.turn, tile=TYPES[t].id)
@@ -479,7 +609,23 @@ class Carcassonne(Game):
             out["builders"] = list(state.builders)
             out["pigs"] = list(state.pigs)
             out["extra"] = state.extra
+        if opts.drache:
+            out["dragon"] = _square(state.dragon)
+            out["fairy"] = fairy.where(state)
+            out["dragon_walk"] = (
+                {"steps_left": state.walk_left, "visited": [_square(k) for k in state.walk]}
+                if state.phase == DRAGON
+                else None
+            )
+            out["set_aside"] = len(state.set_aside)
         return out
+
+
+def _square(key: int) -> dict[str, int] | None:
+    if key < 0:
+        return None
+    x, y = keypos(key)
+    return {"x": x, "y": y}
 
 
 def _title(seat: int, size: int) -> dict[str, int] | None:

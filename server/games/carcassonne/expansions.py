@@ -3,7 +3,8 @@ follower, which tile sets each option shuffles in, the goods of a city, and the
 King's and Robber Baron's end count.
 
 README §14 (Inns & Cathedrals, ``erweiterung``), §15 (King & Robber Baron,
-``koenig``) and §16 (Traders & Builders, ``haendler``). Kept out of ``engine.py`` so
+``koenig``) and §16 (Traders & Builders, ``haendler``); Princess & Dragon (``drache``,
+§18) adds only tiles here, its figures have modules of their own. Kept out of ``engine.py`` so
 the turn flow reads as the base game.
 """
 
@@ -25,11 +26,12 @@ _WEIGHT = (1, 2, 0, 0)
 GOODS = ("wine", "grain", "cloth")
 
 # Tile sets per option, in the order they are added to the pile (README §14.1, §15.1,
-# §16.1).
+# §16.1, §18.1).
 OPTION_SETS = (
     ("erweiterung", "inns_cathedrals"),
     ("koenig", "king_robber_baron"),
     ("haendler", "traders_builders"),
+    ("drache", "princess_dragon"),
 )
 
 

@@ -1,9 +1,11 @@
 """Scoring: completed features during the game, and the end of the game (features
-left open, farms, the King and Robber Baron, goods). README §5 to §9, §14 to §16.
+left open, farms, the King and Robber Baron, goods, the fairy's bonus). README §5 to §9,
+§14 to §16, §18.8.
 Every point added here comes with a ``score`` log entry that says who scored what."""
 
 from __future__ import annotations
 
+from . import fairy
 from .board import DELTA, Feature, poskey
 from .expansions import (
     FOLLOWER,
@@ -98,6 +100,8 @@ def score_completed(state: State) -> None:
         points = completed_points(state, kind, feature, marks)
         owners = owners_of(state, feature)
         award(state, KIND_NAMES[kind], root, owners, points, False, **marks)
+        if state.options.drache:
+            fairy.bonus(state, feature, root, False)  # README §18.8 (c)
         send_home(state, feature)
     if state.options.koenig:
         update_titles(state, largest[CITY], largest[ROAD])
@@ -113,6 +117,8 @@ def score_completed(state: State) -> None:
         feature = board.features[node]
         if feature.meeples and board.block_count(j) == 9:
             award(state, "monastery", node, owners_of(state, feature), 9, False)
+            if state.options.drache:
+                fairy.bonus(state, feature, node, False)
             send_home(state, feature)
 
 
@@ -167,6 +173,8 @@ def send_home(state: State, feature: Feature) -> None:
     for node in feature.meeples:
         seat = board.meeples.pop(node)
         stock(state, board.pieces.pop(node, FOLLOWER))[seat] += 1
+        if state.fairy_node == node:
+            state.fairy_node = -1  # the fairy stays on its tile (README §18.8)
     feature.meeples = []
 
 
@@ -198,6 +206,9 @@ def final_scoring(state: State) -> None:
             points = board.block_count(root // STRIDE)
         owners = owners_of(state, feature)
         award(state, KIND_NAMES[kind], root, owners, points, True, **marks)
+    if state.options.drache:
+        for root in roots:  # README §18.8 (c): every feature scored at the end, farms too
+            fairy.bonus(state, board.features[root], root, True)
     if state.options.old:
         farms_old(state, fields)
     else:

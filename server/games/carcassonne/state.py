@@ -14,8 +14,9 @@ from .board import Board
 from .expansions import BUILDER, FOLLOWER, LARGE
 
 MEEPLES = 7
-PLACE, MEEPLE, OVER = 0, 1, 2
-PHASE_NAMES = ("place", "meeple", "over")
+PLACE, MEEPLE, OVER, DRAGON = 0, 1, 2, 3
+PHASE_NAMES = ("place", "meeple", "over", "dragon")
+DRAGON_STEPS = 6  # README §18.5: always 6, whatever the number of players
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -29,6 +30,12 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # README §16.5: no source says what the pig does under ``old``; by default nothing,
     # True: +1 per city (5 instead of 4) where its owner wins the city's farmer sum.
     pig_old: bool = False
+    drache: bool = False  # BSW /option drache: Princess & Dragon, README §18
+    # README §18.5: the dragon walks after the deployment and before the scoring (the
+    # rules wiki's step 2b) or after the scoring (as some implementations do).
+    dragon_timing: Literal["before_scoring", "after_scoring"] = "before_scoring"
+    # README §18.8: the fairy stands on a tile (first edition) or beside one follower.
+    fairy_on: Literal["tile", "follower"] = "tile"
 
 
 class Place(msgspec.Struct, tag="place", tag_field="t"):
@@ -44,13 +51,41 @@ class Meeple(msgspec.Struct, tag="meeple", tag_field="t", omit_defaults=True):
     # The default is left out of the wire form: base-game intents and logs stay as
     # they were.
     piece: str = "follower"
+    # README §18.6: the tile a magic portal sends the follower to; None (left out of
+    # the wire form) is the tile just placed.
+    x: int | None = None
+    y: int | None = None
 
 
 class Pass(msgspec.Struct, tag="pass", tag_field="t"):
     pass
 
 
-Intent = Place | Meeple | Pass
+class Princess(msgspec.Struct, tag="princess", tag_field="t"):
+    """README §18.7: remove the knight standing on this segment."""
+
+    x: int
+    y: int
+    feature: str
+
+
+class Fairy(msgspec.Struct, tag="fairy", tag_field="t", omit_defaults=True):
+    """README §18.8: move the fairy to this tile (beside the follower on ``feature``
+    when ``fairy_on`` is "follower")."""
+
+    x: int
+    y: int
+    feature: str | None = None
+
+
+class Dragon(msgspec.Struct, tag="dragon", tag_field="t"):
+    """README §18.5: one step of the dragon, onto this tile."""
+
+    x: int
+    y: int
+
+
+Intent = Place | Meeple | Pass | Princess | Fairy | Dragon
 
 
 class Entry(msgspec.Struct, array_like=True):
@@ -84,6 +119,14 @@ class State(msgspec.Struct):
     goods: list[list[int]] = msgspec.field(default_factory=list)  # per seat, per GOODS
     bonus: bool = False  # this turn's first tile extended the player's builder feature
     extra: bool = False  # the tile in play is the builder's extra tile
+    # drache (README §18): where the dragon and the fairy stand (poskeys, -1 = off the
+    # board); in fairy_on "follower" mode also the follower's node (-1 = none).
+    dragon: int = -1
+    fairy: int = -1
+    fairy_node: int = -1
+    set_aside: list[int] = msgspec.field(default_factory=list)  # dragon tiles, §18.4
+    walk: list[int] = msgspec.field(default_factory=list)  # tiles the dragon visited
+    walk_left: int = 0  # steps the dragon still has to go in phase DRAGON
 
 
 def log(state: State, code: str, **args: Any) -> None:

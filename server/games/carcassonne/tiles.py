@@ -78,6 +78,12 @@ class TileType:
         # The expansions' marks, per local segment index (README §14, §16).
         self.inns = tuple(i for i, r in enumerate(raw["roads"], len(raw["cities"])) if r.get("inn"))
         self.cathedrals = tuple(i for i, c in enumerate(raw["cities"]) if c.get("cathedral"))
+        # Princess & Dragon (README §18): the local city segments with a princess, and
+        # the tile's marks.
+        self.princess = tuple(i for i, c in enumerate(raw["cities"]) if c.get("princess"))
+        self.volcano = bool(raw.get("volcano"))
+        self.dragon = bool(raw.get("dragon"))
+        self.magic_portal = bool(raw.get("magic_portal"))
         self.goods = tuple(
             (i, str(c["goods"])) for i, c in enumerate(raw["cities"]) if c.get("goods")
         )

@@ -37,18 +37,22 @@ def entries(state, code: str) -> list[dict]:
         (Options(erweiterung=True), 71 + 18),
         (Options(koenig=True), 71 + 5),
         (Options(haendler=True), 71 + 24),
-        (Options(erweiterung=True, koenig=True, haendler=True, fluss=True), 71 + 18 + 5 + 24 + 11),
+        (Options(drache=True), 71 + 30),
+        (
+            Options(erweiterung=True, koenig=True, haendler=True, drache=True, fluss=True),
+            71 + 18 + 5 + 24 + 30 + 11,
+        ),
     ],
 )
 def test_each_option_shuffles_in_its_tiles(game, opts, tiles) -> None:
     state = game.setup(3, opts, 5)
-    drawn = [state.drawn, *state.pile]
+    drawn = [state.drawn, *state.pile, *state.set_aside]
     assert len(drawn) == tiles
     sets = {TYPES[t].set for t in drawn}
     assert ("inns_cathedrals" in sets) == opts.erweiterung
     assert ("king_robber_baron" in sets) == opts.koenig
     assert ("traders_builders" in sets) == opts.haendler
-    assert "princess_dragon" not in sets
+    assert ("princess_dragon" in sets) == opts.drache
 
 
 def test_six_players_only_with_inns_and_cathedrals(game) -> None:

@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.games.base import IllegalIntent, audience_view
-from server.games.carcassonne import Meeple, Options, Pass, Place, State
+from server.games.carcassonne import Dragon, Fairy, Meeple, Options, Pass, Place, Princess, State
 from server.games.carcassonne.tiles import TYPES
 from server.games.rng import Rng
 
 MEEPLES = 7
-OVER = 2
+OVER, DRAGON = 2, 3
 
 options = st.builds(
     Options,
@@ -27,6 +27,9 @@ options = st.builds(
     koenig=st.booleans(),
     haendler=st.booleans(),
     pig_old=st.booleans(),
+    drache=st.booleans(),
+    dragon_timing=st.sampled_from(["before_scoring", "after_scoring"]),
+    fairy_on=st.sampled_from(["tile", "follower"]),
 )
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 seat_counts = st.integers(min_value=2, max_value=6)
@@ -48,7 +51,7 @@ def clone(state: State) -> State:
 def dealt(opts: Options) -> int:
     """Tiles that are drawn in a game: all but the start tile (or the river source)."""
     base = 71 + (1 if opts.fluss and opts.river_start_tile == "shuffle" else 0)
-    expansions = 18 * opts.erweiterung + 5 * opts.koenig + 24 * opts.haendler
+    expansions = 18 * opts.erweiterung + 5 * opts.koenig + 24 * opts.haendler + 30 * opts.drache
     return base + (11 if opts.fluss else 0) + expansions
 
 
@@ -74,8 +77,16 @@ def check_invariants(game: Any, state: State, before: list[int]) -> None:
                 logged[s] += e.args["points"]
     assert logged == state.scores
     if state.phase != OVER:
-        assert game.active(state) == frozenset({state.turn})
-        assert game.legal(state, state.turn)
+        # README §18.5: during the dragon's walk the steering seat acts.
+        (actor,) = game.active(state)
+        assert actor == state.turn or state.phase == DRAGON
+        assert game.legal(state, actor)
+    if opts.drache:
+        # README §18.8: the fairy in follower mode stands beside one of its follower's
+        # pieces or beside nobody; the dragon is on a tile or off the board.
+        assert state.fairy_node < 0 or state.fairy_node in state.board.meeples
+        assert state.dragon < 0 or state.dragon in state.board.pos
+        assert state.fairy < 0 or state.fairy in state.board.pos
 
 
 def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State, list]:
@@ -87,13 +98,13 @@ def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State,
     steps = 0
     while game.result(state) is None:
         before = list(state.scores)
-        seat = state.turn
+        (seat,) = game.active(state)
         intent = rng.choice(game.legal(state, seat))
         state = game.apply(state, seat, intent)
         history.append((seat, intent))
         check_invariants(game, state, before)
         steps += 1
-        assert steps <= 2 * 130
+        assert steps <= 2 * 160 + 6 * 12  # two intents a tile, six steps a dragon tile
     # README §16.3: a turn holds at most two tiles (the builder's extra one).
     run, last = 0, -1
     for e in state.log:
@@ -109,7 +120,8 @@ def random_game(game: Any, seats: int, opts: Options, seed: int) -> tuple[State,
 def test_random_games_keep_the_invariants_and_replay(game, seats, opts, seed) -> None:
     state, history = random_game(game, seats, opts, seed)
     opts = state.options
-    assert len(state.board.tiles) - 1 + len(state.removed) == dealt(opts)
+    placed = len(state.board.tiles) - 1
+    assert placed + len(state.removed) + len(state.set_aside) == dealt(opts)
     assert not state.pile and state.drawn == -1
     codes = [e.code for e in state.log]
     assert codes.count("final_scoring") == 1 and codes[-1] == "game_end"
@@ -130,7 +142,8 @@ def advance(game: Any, state: State, rng: Rng, intents: int) -> State:
     for _ in range(intents):
         if game.result(state) is not None:
             break
-        state = game.apply(state, state.turn, rng.choice(game.legal(state, state.turn)))
+        (seat,) = game.active(state)
+        state = game.apply(state, seat, rng.choice(game.legal(state, seat)))
     return state
 
 
@@ -174,11 +187,22 @@ def test_legal_agrees_with_apply_by_brute_force(game, seats, opts, seed, steps) 
     state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
     if game.result(state) is not None:
         return
-    seat = state.turn
+    (seat,) = game.active(state)
     for other in range(seats):
         if other != seat:
             assert game.legal(state, other) == []
     legal = game.legal(state, seat)
+    xs = [p.x for p in state.board.tiles]
+    ys = [p.y for p in state.board.tiles]
+    if state.phase == DRAGON:
+        tried_steps = [
+            Dragon(x, y)
+            for x in range(min(xs) - 1, max(xs) + 2)
+            for y in range(min(ys) - 1, max(ys) + 2)
+        ]
+        ok_steps = [i for i in tried_steps if accepted(game, state, seat, i)]
+        assert sorted(ok_steps, key=lambda d: (d.x, d.y)) == sorted(legal, key=lambda d: (d.x, d.y))
+        return
     if state.phase == 0:
         xs = [p.x for p in state.board.tiles]
         ys = [p.y for p in state.board.tiles]
@@ -197,9 +221,31 @@ def test_legal_agrees_with_apply_by_brute_force(game, seats, opts, seed, steps) 
         legal = game.legal(state, seat)
     tile = TYPES[state.board.tiles[-1].t]
     tried = [Meeple(sid, p) for sid in (*tile.seg_ids, "x9", "river") for p in PIECES] + [Pass()]
-    ok = [i for i in tried if accepted(game, state, seat, i)]
-    assert ok == legal
-    assert legal[-1] == Pass()
+    if not opts.drache:
+        ok = [i for i in tried if accepted(game, state, seat, i)]
+        assert ok == legal
+        assert legal[-1] == Pass()
+        return
+    # README §18.6 to §18.8: portal deployments, fairy moves and the princess reach
+    # every placed tile.
+    for p in state.board.tiles:
+        tt = TYPES[p.t]
+        tried.append(Fairy(p.x, p.y))
+        for sid in tt.seg_ids:
+            tried += [Meeple(sid, piece, p.x, p.y) for piece in PIECES]
+            tried += [Fairy(p.x, p.y, sid), Princess(p.x, p.y, sid)]
+    ok = {msgspec.msgpack.encode(i) for i in tried if accepted(game, state, seat, i)}
+    # The intents naming the tile just placed by its square are its plain ones again.
+    plain = {msgspec.msgpack.encode(i) for i in legal}
+    last = state.board.tiles[-1]
+    named = {
+        msgspec.msgpack.encode(Meeple(i.feature, i.piece, last.x, last.y))
+        for i in legal
+        if isinstance(i, Meeple) and i.x is None
+    }
+    assert ok == plain | named
+    assert len(plain) == len(legal)
+    assert legal[-1] == Pass() or all(isinstance(i, Princess) for i in legal)
 
 
 def test_random_games_are_fast_enough(game) -> None:
@@ -231,10 +277,11 @@ def random_game_plain(game: Any, seats: int, opts: Options, seed: int) -> State:
 def test_every_listed_intent_is_accepted_late_in_the_game(game, seats, opts, seed, steps):
     opts = playable(seats, opts)
     state = advance(game, game.setup(seats, opts, seed), Rng.from_seed(seed), steps)
-    for _ in range(2):  # the place step, then the meeple step
+    for _ in range(2):  # the place step, then the meeple step (or dragon steps)
         if game.result(state) is not None:
             return
-        legal = game.legal(state, state.turn)
+        (seat,) = game.active(state)
+        legal = game.legal(state, seat)
         assert legal
-        assert all(accepted(game, state, state.turn, i) for i in legal)
-        state = game.apply(state, state.turn, legal[-1])
+        assert all(accepted(game, state, seat, i) for i in legal)
+        state = game.apply(state, seat, legal[-1])

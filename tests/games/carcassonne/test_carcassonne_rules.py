@@ -411,8 +411,14 @@ def test_options_by_bsw_names_and_unknown_ones_refused(game) -> None:
     opts = msgspec.convert({"fluss": True, "old": True}, game.Options)
     assert opts == Options(fluss=True, old=True, two_tile_city_points=2)
     assert msgspec.convert({}, game.Options) == Options()
-    # Princess & Dragon is not offered: its option name is refused like any unknown one.
-    for bad in ({"drache": True}, {"two_tile_city_points": 3}, {"river_start_tile": "x"}):
+    assert msgspec.convert({"drache": True}, game.Options) == Options(drache=True)
+    for bad in (
+        {"dragon": True},
+        {"two_tile_city_points": 3},
+        {"river_start_tile": "x"},
+        {"dragon_timing": "never"},
+        {"fairy_on": "meeple"},
+    ):
         with pytest.raises(msgspec.ValidationError):
             msgspec.convert(bad, game.Options)
 
