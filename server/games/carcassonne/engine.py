@@ -341,13 +341,23 @@ class Carcassonne(Game):
         followers standing with it, so moving the fairy, and keeping the dragon off
         one's pieces, are valued like any deployment; the fairy's point at the start of
         its holder's next turn counts as pending too."""
-        if state.phase != OVER:
-            state = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
-            pending = fairy.holders(state) if state.options.drache else []
-            scoring.final_scoring(state)
-            for s in pending:
-                state.scores[s] += 1
-        return lead(state.scores, seat)
+        return lead(self._final_scores(state), seat)
+
+    def values(self, state: GameState, seats: int) -> list[float | None]:
+        """Every seat's lead from one end scoring (the costly part) instead of one each."""
+        scores = self._final_scores(state)
+        return [lead(scores, s) for s in range(seats)]
+
+    def _final_scores(self, state: GameState) -> list[int]:
+        """The scores if the game ended now, on a copy."""
+        if state.phase == OVER:
+            return list(state.scores)
+        state = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState)
+        pending = fairy.holders(state) if state.options.drache else []
+        scoring.final_scoring(state)
+        for s in pending:
+            state.scores[s] += 1
+        return list(state.scores)
 
     def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
         """Which tiles are still face down is public (every tile of the chosen sets,
