@@ -92,6 +92,9 @@ async def test_a_resigned_seat_is_played_to_the_end_by_the_ai(quick) -> None:
     await b.send({"t": "resign", "room": room})
     seat = await _seat_info(watcher, room, 1, resigned=True)
     assert seat["standin"] is True
+    take = {"t": "take", "n": 1}
+    await b.send({"t": "act", "room": room, "v": b.version(room), "intent": take, "id": 6})
+    assert (await b.expect("error", ref=6))["code"] == "not_seated"  # it cannot be undone
     await _play_until_over(a, room)
     assert a.view(room)["result"] is not None
     info = await a.resync(room)

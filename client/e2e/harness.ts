@@ -159,9 +159,10 @@ export interface Hall {
 /** The server of the file's tests, for the diagnostics of waitVersionAbove. */
 let current: Server | undefined;
 
-/** Start a server (AI players moving after `botDelay` seconds) and Chromium before the
- * file's tests and stop both after them. Call it once, at the top of an e2e file. */
-export function useHall(botDelay = "0.02"): Hall {
+/** Start a server (AI players moving after `botDelay` seconds, and `extra` arguments of
+ * its own, e.g. `["--away-grace", "1"]`) and Chromium before the file's tests and stop
+ * both after them. Call it once, at the top of an e2e file. */
+export function useHall(botDelay = "0.02", extra: string[] = []): Hall {
   const hall: Hall = {
     server: undefined as unknown as Server,
     chrome: undefined as unknown as Chrome,
@@ -170,7 +171,7 @@ export function useHall(botDelay = "0.02"): Hall {
     person: (name, locale) => newPerson(hall.chrome.browser, hall.server.url, name, locale),
   };
   beforeAll(async () => {
-    hall.server = current = await startServer(["--bot-delay", botDelay, "--ai-budget", "0.05"]);
+    hall.server = current = await startServer(["--bot-delay", botDelay, "--ai-budget", "0.05", ...extra]);
     hall.chrome = await startChrome();
     hall.games = await (await fetch(`${hall.server.url}/api/games`)).json();
   });

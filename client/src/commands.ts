@@ -16,7 +16,7 @@ export type Parsed =
   | { kind: "help" }
   | { kind: "error"; key: string; args: Record<string, string | number> };
 
-export const COMMANDS = ["join", "stand", "start", "option", "bot", "leave", "help"] as const;
+export const COMMANDS = ["join", "stand", "start", "option", "bot", "resign", "leave", "help"] as const;
 
 /** `/option` values as typed: on/off words become booleans, digits numbers. */
 export function parseValue(raw: string): unknown {
@@ -57,6 +57,7 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
     case "bot": {
       // `/bot`, `/bot 2`, `/bot strong`, `/bot 2 greedy` (or `/bot greedy 2`): a number
       // is the seat, a word the level; the server refuses a level it does not have.
+      // During a game the host's `/bot 2` hands seat 2 of an away player to the AI.
       if (rest.length > 2) return { kind: "error", key: "cmd.bot_usage", args: {} };
       let seat: number | null | undefined;
       let level: string | undefined;
@@ -78,6 +79,10 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
       return { kind: "send", msg: { t: "stand", room } };
     case "start":
       return { kind: "send", msg: { t: "start", room } };
+    case "resign":
+      // Giving up takes no argument; anything after it is a typo, not a reason to resign.
+      if (rest.length > 0) return { kind: "error", key: "cmd.resign_usage", args: {} };
+      return { kind: "send", msg: { t: "resign", room } };
     case "leave":
       return { kind: "leave", room };
     case "option": {

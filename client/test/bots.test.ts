@@ -34,9 +34,22 @@ const bot = (over: Partial<SeatInfo> = {}): SeatInfo => ({
   online: true,
   level: "strong",
   thinking: false,
+  away_since: null,
+  standin: false,
+  resigned: false,
   ...over,
-});
-const person: SeatInfo = { player: "p1", name: "Hanna", bot: false, online: true, level: null, thinking: false };
+}) as SeatInfo; // the fields a seat's presence and AI label read (the server sends more)
+const person = {
+  player: "p1",
+  name: "Hanna",
+  bot: false,
+  online: true,
+  level: null,
+  thinking: false,
+  away_since: null,
+  standin: false,
+  resigned: false,
+} as SeatInfo;
 const byClass = (els: VNode<Props>[], c: string) => els.filter((e) => String(e.props.class ?? "").split(" ").includes(c));
 
 afterEach(() => lang.set("en"));

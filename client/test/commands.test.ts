@@ -59,6 +59,27 @@ describe("parseCommand", () => {
       msg: { t: "option", room: "r1", key: "fluss", value: false },
     });
   });
+  it("/resign gives up the running game, with nothing after it", () => {
+    expect(parseCommand("/resign", ctx)).toEqual({ kind: "send", msg: { t: "resign", room: "r1" } });
+    expect(parseCommand("  /RESIGN  ", ctx)).toEqual({ kind: "send", msg: { t: "resign", room: "r1" } });
+    // A word after it is a typo, not a reason to give up: it explains itself instead.
+    expect(parseCommand("/resign now", ctx)).toMatchObject({ kind: "error", key: "cmd.resign_usage" });
+    expect(parseCommand("/resign", { room: null, options: null })).toMatchObject({ kind: "error", key: "cmd.no_table" });
+    // `//resign` is a chat line, and the unknown-command message lists /resign.
+    expect(parseCommand("//resign", ctx)).toEqual({ kind: "chat", text: "/resign" });
+    const unknown = parseCommand("/resing", ctx);
+    if (unknown.kind !== "error") throw new Error("expected an error");
+    expect(translate("en", unknown.key, unknown.args)).toContain("/resign");
+    for (const l of ["en", "ja"] as const) {
+      expect(translate(l, "cmd.resign_usage")).toContain("/resign");
+      expect(translate(l, "cmd.help")).toContain("/resign");
+    }
+  });
+  it("/bot SEAT during a game names the seat to hand to the AI, and no level", () => {
+    const playing = { room: "r1", options: { fluss: false } };
+    expect(parseCommand("/bot 2", playing)).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 1 } });
+    expect(parseCommand("/bot 1", playing)).toEqual({ kind: "send", msg: { t: "bot", room: "r1", seat: 0 } });
+  });
   it("/option needs a name it knows and a value for non-booleans", () => {
     expect(parseCommand("/option", ctx)).toMatchObject({ kind: "error", key: "cmd.option_usage" });
     expect(parseCommand("/option flus", ctx)).toMatchObject({ kind: "error", key: "cmd.unknown_option" });

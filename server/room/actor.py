@@ -338,6 +338,9 @@ class Room:
         seat = self.seat_of(player.id)
         if seat is None:
             raise IllegalIntent("not_seated", "Only seated players may play; you are watching.")
+        taken = self.table.seats[seat]
+        if taken is not None and taken.resigned:
+            raise IllegalIntent("not_seated", "You resigned: the AI plays your seat now.")
         try:
             intent = msgspec.convert(msg.intent, self.game.Intent)
         except msgspec.ValidationError as e:

@@ -5,6 +5,7 @@
 
 import type { SeatInfo } from "../protocol.gen";
 import { has, t } from "../i18n";
+import { Presence } from "./presence";
 
 export const LEVELS = ["random", "greedy", "strong"] as const;
 export type Level = (typeof LEVELS)[number];
@@ -27,9 +28,22 @@ export function seatLabel(seat: Pick<SeatInfo, "name" | "bot" | "level">): strin
 }
 
 /** A seat in the players panel: the name (with `*…*` for the seat to move), an AI
- * player's level, the tags (you, AI, host), a person's online dot, and last, so that
- * it may take a line of its own on a narrow panel, the thinking mark. */
-export function SeatWho({ seat, moving, you, host }: { seat: SeatInfo; moving: boolean; you: boolean; host: boolean }) {
+ * player's level, the tags (you, AI, host), a person's presence (here, away for N min,
+ * AI stands in, resigned; `now` in Unix seconds, the reader's clock by default), and
+ * last, so that it may take a line of its own on a narrow panel, the thinking mark. */
+export function SeatWho({
+  seat,
+  moving,
+  you,
+  host,
+  now,
+}: {
+  seat: SeatInfo;
+  moving: boolean;
+  you: boolean;
+  host: boolean;
+  now?: number;
+}) {
   return (
     <>
       <span class="name" data-testid="seat-name" title={seatLabel(seat)}>
@@ -43,11 +57,7 @@ export function SeatWho({ seat, moving, you, host }: { seat: SeatInfo; moving: b
       {you && <span class="tag you">{t("table.you")}</span>}
       {seat.bot && <span class="tag bot">{t("table.bot")}</span>}
       {host && <span class="tag host">{t("table.host")}</span>}
-      {!seat.bot && (
-        <span class={`online ${seat.online ? "on" : "off"}`} title={t(seat.online ? "table.online" : "table.away")}>
-          ●
-        </span>
-      )}
+      {!seat.bot && <Presence seat={seat} now={now} />}
       {seat.thinking && <Thinking />}
     </>
   );

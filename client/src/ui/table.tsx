@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Client } from "../client";
 import { gameUi } from "../games";
 import { SEAT_COLOURS } from "../games/types";
@@ -7,6 +7,7 @@ import type { Room } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { OptionsEditor } from "./options";
+import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import "./table.css";
 
 export function seatNames(room: Room | null): (seat: number) => string {
@@ -21,6 +22,10 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   const ui = gameUi(info?.game ?? view?.game ?? "");
   const [catalogue, setCatalogue] = useState<unknown>(null);
   const game = info?.game;
+
+  // A player who resigned watches the AI play their seat: no moves to click.
+  const resigned = !!info && info.you !== null && !!info.seats[info.you]?.resigned;
+  const boardView = useMemo(() => (view && resigned ? { ...view, legal: [] } : view), [view, resigned]);
 
   useEffect(() => {
     if (!game || !ui.needsCatalogue) return;
@@ -45,6 +50,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   }
   const spectator = info.you === null;
   const Board = ui.Board;
+  const send = client.send.bind(client);
   return (
     <div class="table" data-testid="table" data-room={room} data-status={info.status} data-v={tbl?.v ?? -1}>
       <div class="table-main">
@@ -63,7 +69,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           )}
           <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
         </div>
-        {view && <TurnBanner view={view} names={names} />}
+        {view && <TurnBanner view={view} names={names} resigned={resigned} />}
         {view?.result && <ResultPanel view={view} names={names} />}
         {info.status === "waiting" || !view ? (
           <div class="card waiting">
@@ -80,7 +86,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           </div>
         ) : (
           <Board
-            view={view}
+            view={boardView!}
             room={info}
             names={names}
             catalogue={catalogue}
@@ -89,7 +95,14 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
         )}
       </div>
       <aside class="table-side">
-        <Players info={info} view={view} names={names} me={s.me?.player ?? null} extra={ui.seatExtra} />
+        <Players
+          info={info}
+          view={view}
+          names={names}
+          me={s.me?.player ?? null}
+          extra={ui.seatExtra}
+          handToAi={(seat) => send({ t: "bot", room: info.room, seat })}
+        />
         <Tools client={client} info={info} me={s.me?.player ?? null} />
         {view && <Log view={view} names={names} game={info.game} />}
         <Chat client={client} tbl={tbl} room={room} />
@@ -98,8 +111,15 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   );
 }
 
-function TurnBanner({ view, names }: { view: View; names: (n: number) => string }) {
+function TurnBanner({ view, names, resigned }: { view: View; names: (n: number) => string; resigned: boolean }) {
   if (view.result) return null;
+  if (resigned) {
+    return (
+      <div class="turn resigned" data-testid="turn">
+        {t("table.resigned_you")}
+      </div>
+    );
+  }
   const active = view.active ?? [];
   const mine = view.you !== null && view.you !== undefined && active.includes(view.you);
   return (
@@ -138,15 +158,29 @@ function Players({
   names,
   me,
   extra,
+  handToAi,
 }: {
   info: Room;
   view: View | null;
   names: (n: number) => string;
   me: string | null;
   extra?: (view: View, seat: number) => preact.JSX.Element | string | null;
+  handToAi: (seat: number) => void;
 }) {
   const active = view?.active ?? [];
   const playing = info.status !== "waiting";
+  const running = info.status === "playing";
+  const host = info.host !== null && info.host === me;
+  // "away for N min" counts up: look at the clock again every few seconds while a
+  // person is away (stand-ins too: their tooltip says for how long).
+  const [now, setNow] = useState(nowSeconds);
+  const someoneAway = info.seats.some((x) => x !== null && !x.bot && x.away_since !== null && x.away_since !== undefined);
+  useEffect(() => {
+    if (!someoneAway) return;
+    setNow(nowSeconds());
+    const timer = setInterval(() => setNow(nowSeconds()), PRESENCE_TICK_MS);
+    return () => clearInterval(timer);
+  }, [someoneAway]);
   return (
     <section class="card players" data-testid="players">
       <h3>{t("table.players")}</h3>
@@ -158,7 +192,17 @@ function Players({
               <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
               {seat ? (
                 <span class="who">
-                  <SeatWho seat={seat} moving={moving} you={seat.player === me} host={seat.player === info.host} />
+                  <SeatWho seat={seat} moving={moving} you={seat.player === me} host={seat.player === info.host} now={now} />
+                  {host && canHandToAi(seat, running) && (
+                    <button
+                      class="small hand-ai"
+                      data-testid="hand-to-ai"
+                      title={t("tool.hand_to_ai_hint", { name: seat.name, n: i + 1 })}
+                      onClick={() => handToAi(i)}
+                    >
+                      {t("tool.hand_to_ai")}
+                    </button>
+                  )}
                 </span>
               ) : (
                 <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
@@ -184,6 +228,12 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   const free = info.seats.some((x) => x === null);
   const send = client.send.bind(client);
   const [level, setLevel] = useState<Level>(DEFAULT_LEVEL);
+  const mine = info.you !== null ? info.seats[info.you] : null;
+  const canResign = info.status === "playing" && mine !== null && !mine.resigned;
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (!canResign) setConfirming(false);
+  }, [canResign]);
   return (
     <section class="card tools" data-testid="tools">
       <h3>{t("table.tools")}</h3>
@@ -219,7 +269,32 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
             {t("tool.resync")}
           </button>
         )}
+        {canResign && !confirming && (
+          <button class="resign" data-testid="tool-resign" onClick={() => setConfirming(true)}>
+            {t("tool.resign")}
+          </button>
+        )}
       </div>
+      {canResign && confirming && (
+        <div class="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm">
+          <p id="resign-q">{t("tool.resign_confirm")}</p>
+          <div class="buttons">
+            <button
+              class="danger"
+              data-testid="resign-yes"
+              onClick={() => {
+                setConfirming(false);
+                send({ t: "resign", room: info.room });
+              }}
+            >
+              {t("tool.resign_yes")}
+            </button>
+            <button data-testid="resign-no" autoFocus onClick={() => setConfirming(false)}>
+              {t("tool.resign_no")}
+            </button>
+          </div>
+        </div>
+      )}
       {Object.keys(info.options).length > 0 && (
         <details open={waiting}>
           <summary>{t("table.options")}</summary>

@@ -1,0 +1,81 @@
+// Whether a seat's person is at the table: here, away (since when, counting up), played
+// by the AI meanwhile ("AI stands in"), or resigned. The server says so per seat in the
+// `room` message (`online`, `away_since`, `standin`, `resigned`); the time away is
+// counted here from `away_since` against the reader's clock (the players panel ticks
+// every few seconds while a seat is away), never below zero.
+
+import type { SeatInfo } from "../protocol.gen";
+import { t } from "../i18n";
+
+/** here: at the table; gone: not at the table before or after a game (no time kept);
+ * away: left a running game; standin: the AI plays the seat for now; resigned: gave up,
+ * the AI plays the seat to the end. */
+export type PresenceKind = "here" | "gone" | "away" | "standin" | "resigned";
+
+export type SeatPresence = Pick<SeatInfo, "name" | "bot" | "online" | "away_since" | "standin" | "resigned">;
+
+/** How often the panel looks at the clock again while someone is away. */
+export const PRESENCE_TICK_MS = 5_000;
+
+/** The reader's clock in the server's unit (Unix seconds). */
+export function nowSeconds(): number {
+  return Date.now() / 1000;
+}
+
+/** A person's state at the table; null for an AI player's seat (it is always there). */
+export function presenceKind(seat: SeatPresence): PresenceKind | null {
+  if (seat.bot) return null;
+  if (seat.resigned) return "resigned";
+  if (seat.standin) return "standin";
+  if (seat.away_since !== null && seat.away_since !== undefined) return "away";
+  return seat.online ? "here" : "gone";
+}
+
+/** "away for <1 min", "away for 2 min", "away for 3 h" (whole minutes, counting up). */
+export function awayFor(seconds: number): string {
+  const s = Math.max(0, seconds);
+  if (s < 60) return t("presence.away_moment");
+  const min = Math.floor(s / 60);
+  if (min < 60) return t("presence.away_min", { n: min });
+  return t("presence.away_h", { n: Math.floor(min / 60) });
+}
+
+/** The words beside the seat's name, and the longer explanation for its tooltip. */
+export function presenceLabel(seat: SeatPresence, now: number = nowSeconds()): { kind: PresenceKind; text: string; title: string } | null {
+  const kind = presenceKind(seat);
+  if (kind === null) return null;
+  const away = seat.away_since !== null && seat.away_since !== undefined ? awayFor(now - seat.away_since) : null;
+  switch (kind) {
+    case "resigned":
+      return { kind, text: t("presence.resigned"), title: t("presence.resigned_hint", { name: seat.name }) };
+    case "standin":
+      return {
+        kind,
+        text: t("presence.standin"),
+        title: t(away ? "presence.standin_away_hint" : "presence.standin_hint", { name: seat.name, away: away ?? "" }),
+      };
+    case "away":
+      return { kind, text: away!, title: t("presence.away_hint", { name: seat.name }) };
+    case "here":
+      return { kind, text: t("presence.here"), title: t("presence.here_hint", { name: seat.name }) };
+    case "gone":
+      return { kind, text: t("presence.gone"), title: t("presence.gone_hint", { name: seat.name }) };
+  }
+}
+
+/** The seat's presence mark: a dot in the state's colour and its words. */
+export function Presence({ seat, now }: { seat: SeatPresence; now?: number }) {
+  const p = presenceLabel(seat, now);
+  if (!p) return null;
+  return (
+    <span class={`presence presence-${p.kind}`} data-testid="presence" data-presence={p.kind} title={p.title}>
+      {p.text}
+    </span>
+  );
+}
+
+/** Whether the host may hand this seat to the AI now: a person's seat, away from a
+ * running game, not yet played by the AI. */
+export function canHandToAi(seat: SeatPresence | null, playing: boolean): boolean {
+  return playing && seat !== null && presenceKind(seat) === "away";
+}
