@@ -316,6 +316,193 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await gus.ctx.close();
   }, 150_000);
 
+  test("Princess & Dragon (with the river and Inns & Cathedrals) against an AI player: the dragon's walk steered by clicks", async (t) => {
+    const offered = hall.has("carcassonne") ? hall.games.find((g) => g.name === "carcassonne")!.options : {};
+    // The server offers drache (and its two choices) or this part is skipped.
+    if (!("drache" in offered)) t.skip();
+    const wanted = ["drache", "fluss", "erweiterung"].filter((k) => k in offered);
+    const hana = await hall.person("Hana");
+    const page = hana.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openTable(page, "carcassonne");
+    const room = (await page.getByTestId("table").getAttribute("data-room"))!;
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    for (const k of wanted) {
+      await page.getByTestId(`option-${k}`).click();
+      await expect.poll(() => page.getByTestId(`option-${k}`).isChecked()).toBe(true);
+    }
+    // The fairy beside one follower (the later wording), typed as on Brettspielwelt.
+    if ("fairy_on" in offered) {
+      await page.getByTestId("chat-input").fill("/option fairy_on follower");
+      await page.getByTestId("chat-input").press("Enter");
+      await expect.poll(() => page.getByTestId("option-fairy_on").inputValue()).toBe("follower");
+    }
+    // The two choices of the expansion are in words, not raw names only.
+    if ("dragon_timing" in offered) expect(await page.locator('[data-option="dragon_timing"]').textContent()).toContain("When the dragon walks");
+    if ("fairy_on" in offered) expect(await page.locator('[data-option="fairy_on"]').textContent()).toContain("Where the fairy stands");
+    await page.locator(".options").screenshot({ path: screenshotPath("carcassonne-drache-options-en.png") });
+    // The hall names the expansion in Japanese.
+    const ivo = await hall.person("Ivo", "ja-JP");
+    const row = ivo.page.locator(`tr[data-room="${room}"]`);
+    await row.locator('[data-option="drache"]').waitFor();
+    expect(await row.textContent()).toContain("追加キット−王女とドラゴン−");
+    await ivo.ctx.close();
+
+    await page.getByTestId("tool-bot").click();
+    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+
+    const board = page.getByTestId("carc-board");
+    const readView = () =>
+      page.evaluate(() => {
+        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const s = (window as Any).spieltisch.store.state;
+        const v = s.tables[s.current].view;
+        return {
+          legal: (v.legal ?? []) as Record<string, unknown>[],
+          walk: v.dragon_walk as { steps_left: number; visited: unknown[] } | null,
+          dragon: v.dragon,
+          fairy: v.fairy,
+          codes: (v.log as { code: string }[]).map((e) => e.code),
+        };
+      });
+    /** Click `target`, check the intent the page sent is one the view listed, verbatim. */
+    const clickSends = async (target: ReturnType<Page["locator"]>, what: string) => {
+      const before = await readView();
+      await page.evaluate(() => {
+        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const w = window as Any;
+        const conn = w.spieltisch.connection ?? w.spieltisch.conn;
+        w.__sent = [];
+        if (conn && typeof conn.send === "function" && !conn.__wrapped) {
+          const orig = conn.send.bind(conn);
+          conn.send = (m: unknown) => {
+            w.__sent.push(m);
+            return orig(m);
+          };
+          conn.__wrapped = true;
+        }
+      });
+      const v = await version(page);
+      await target.click();
+      await waitVersionAbove(page, v);
+      const sent = await page.evaluate(() => ((window as any).__sent ?? []) as { t: string; intent?: unknown }[]); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const intent = sent.find((m) => m.t === "act" || m.intent)?.intent;
+      expect(intent, `${what}: an intent was sent`).toBeDefined();
+      expect(before.legal, what).toContainEqual(intent);
+    };
+
+    const seen = { steps: 0, princess: 0, fairy: 0, portal: 0, shotWalk: false };
+    let turns = 0;
+    for (let actions = 0; actions < 200; actions++) {
+      if (!(await waitMyTurn(page, { timeout: 60_000 }))) break;
+      // Enough: a walk steered by clicks is over (or the bound of turns is reached).
+      if (turns >= 45 || (seen.steps > 0 && !(await readView()).walk && turns >= 8)) break;
+      if (await board.getByTestId("dragon-step").count()) {
+        // The dragon's walk: its squares lit, the visited ones marked, the steps left shown.
+        const view = await readView();
+        expect(await board.getByTestId("dragon-step").count()).toBe(view.legal.length);
+        expect(await board.getByTestId("dragon-visited").count()).toBe(view.walk!.visited.length);
+        expect(await page.getByTestId("dragon-steps").getAttribute("data-steps")).toBe(String(view.walk!.steps_left));
+        expect(await board.locator('[data-testid="dragon"]').count()).toBe(1);
+        if (!seen.shotWalk) {
+          seen.shotWalk = true;
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-walk-1280-en.png") });
+          await page.getByTestId("zoom").getByText("3").click();
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-walk-zoom-1280-en.png") });
+          await page.getByTestId("zoom").getByText("A").click();
+          await page.setViewportSize({ width: 390, height: 844 });
+          await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-walk-390-en.png") });
+          await page.getByTestId("lang").click();
+          await page.locator("html[lang=ja]").waitFor();
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-walk-390-ja.png") });
+          await page.locator(".carc-side").scrollIntoViewIfNeeded();
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-walk-390-ja-side.png") });
+          await page.setViewportSize({ width: 1280, height: 800 });
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-walk-1280-ja.png") });
+          await page.getByTestId("lang").click();
+          await page.locator("html[lang=en]").waitFor();
+        }
+        await clickSends(board.getByTestId("dragon-step").first(), "dragon step");
+        seen.steps++;
+        continue;
+      }
+      if (await board.getByTestId("princess-target").count()) {
+        // The princess must act: no ✕, a hint saying so, a click on a ringed knight.
+        expect(await page.getByTestId("skip").count()).toBe(0);
+        expect(await page.getByTestId("carc-hint").textContent()).toContain("must send one of them home");
+        if (!seen.princess) await page.screenshot({ path: screenshotPath("carcassonne-drache-princess.png") });
+        await clickSends(board.getByTestId("princess-target").first(), "princess");
+        seen.princess++;
+        continue;
+      }
+      if (await page.getByTestId("rotate-right").count()) {
+        for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
+          await page.getByTestId("rotate-right").click();
+        }
+        await clickSends(page.getByTestId("place-spot").first(), "place");
+        turns++;
+        continue;
+      }
+      const skip = page.getByTestId("skip");
+      if (await skip.count()) {
+        const portalSpots = board.locator('[data-testid="meeple-spot"][data-portal="1"]');
+        if (!seen.fairy && (await page.getByTestId("piece-fairy").count())) {
+          await page.getByTestId("piece-fairy").click();
+          await expect.poll(() => board.getByTestId("fairy-target").count()).toBeGreaterThan(0);
+          expect(await board.getByTestId("meeple-spot").count()).toBe(0);
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-fairy.png") });
+          await clickSends(board.getByTestId("fairy-target").first(), "fairy");
+          await expect.poll(() => board.locator('[data-testid="fairy"]').count()).toBe(1);
+          seen.fairy++;
+        } else if (!seen.portal && (await portalSpots.count())) {
+          await page.screenshot({ path: screenshotPath("carcassonne-drache-portal.png") });
+          expect(await page.getByTestId("portal-hint").count()).toBe(1);
+          await clickSends(portalSpots.first(), "portal");
+          seen.portal++;
+        } else if (turns % 2 === 0 && (await board.getByTestId("meeple-spot").count())) {
+          await clickSends(board.getByTestId("meeple-spot").first(), "meeple");
+        } else {
+          await clickSends(skip, "pass");
+        }
+        continue;
+      }
+      await page.waitForTimeout(50);
+    }
+    const view = await readView();
+    const walked = view.codes.includes("dragon_moved");
+    await page.getByTestId("zoom").getByText("A").click();
+    await page.screenshot({ path: screenshotPath("carcassonne-drache-1280-en.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath("carcassonne-drache-390-en.png") });
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=ja]").waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath("carcassonne-drache-390-ja.png") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath("carcassonne-drache-1280-ja.png") });
+    // The log has words for every code it holds (no raw code names).
+    const logText = (await page.locator(".log").textContent()) ?? "";
+    for (const c of ["dragon_placed", "dragon_moved", "eaten", "fairy_moved", "set_aside", "reshuffled", "princess"]) expect(logText).not.toContain(c);
+    expect(await page.locator("g.tile.unknown").count()).toBe(0);
+    if (view.dragon) expect(await board.locator('[data-testid="dragon"]').count()).toBe(1);
+    if (view.fairy) expect(await board.locator('[data-testid="fairy"]').count()).toBe(1);
+    console.log(
+      `[drache] ${wanted.join(" ")}: ${turns} turns; dragon walked: ${walked} (${view.codes.filter((c) => c === "dragon_moved").length} steps, ${seen.steps} steered by clicks); ` +
+        `princess ${seen.princess}, fairy moves ${seen.fairy}, portal ${seen.portal}; codes seen: ${[...new Set(view.codes)].join(" ")}`,
+    );
+    await page.getByTestId("lang").click();
+    await hana.ctx.close();
+  }, 420_000);
+
   test("a whole game against an AI player, then the numbers", async (t) => {
     if (!hall.has("carcassonne")) t.skip();
     const dora = await hall.person("Dora", "ja-JP");

@@ -7,8 +7,8 @@ import { t } from "../../i18n";
 import { intentLabel } from "../generic";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import { geometry, tileIndex, turn, type TileDef } from "./geometry";
-import { chosenPiece, legalPieces, readIntents, readModel, spotsFor } from "./model";
-import { MeepleShape, TileSvg } from "./tile";
+import { chosenPiece, fairyTargets, legalChoices, readIntents, readModel, spotsFor, throughPortal } from "./model";
+import { DragonFigure, FairyFigure, MeepleShape, TileSvg } from "./tile";
 
 const U = 100; // board units per tile
 const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
@@ -46,9 +46,14 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
   }, []);
 
   const spots = intents.place.filter((p) => p.rot === rot);
-  const pieces = legalPieces(intents);
+  // The selector's choices: the pieces with a listed intent, and the fairy (drache).
+  const pieces = legalChoices(intents);
   const piece = chosenPiece(intents, pieceChoice);
-  const meepleSpots = spotsFor(intents, piece);
+  const fairyChosen = piece === "fairy";
+  const meepleSpots = fairyChosen ? [] : spotsFor(intents, piece);
+  const fairyTo = fairyChosen ? fairyTargets(intents) : { tiles: [], followers: [] };
+  const portal = meepleSpots.some((m) => throughPortal(m, model.last));
+  const dragonWalk = model.phase === "dragon";
   useEffect(() => setPiece(null), [model.tiles.length, model.drawn]);
   const occupied = new Set(model.tiles.map((p) => `${p.x},${p.y}`));
 
@@ -83,7 +88,8 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
 
   function centre(): { cx: number; cy: number } {
     if (zoom.mode === "manual") return { cx: zoom.cx, cy: zoom.cy };
-    const at = model.last ?? (spots[0] ? { x: spots[0].x, y: spots[0].y } : { x: 0, y: 0 });
+    // During the dragon's walk, zoom in around the dragon.
+    const at = (dragonWalk && model.dragon) || model.last || (spots[0] ? { x: spots[0].x, y: spots[0].y } : { x: 0, y: 0 });
     return { cx: at.x * U + U / 2, cy: -at.y * U + U / 2 };
   }
 
@@ -152,7 +158,26 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
     .filter((e) => e.code === "score" && typeof e.args?.x === "number" && typeof e.args?.y === "number")
     .map((e) => e.args as { x: number; y: number; feature?: string; points?: number; seats?: number[] });
   const myTurn = intents.place.length > 0;
-  const meepleStep = intents.meeple.length > 0 || (intents.skip !== null && intents.place.length === 0);
+  const meepleStep =
+    intents.meeple.length > 0 || intents.fairy.length > 0 || intents.princess.length > 0 || (intents.skip !== null && intents.place.length === 0);
+  // Where a follower stands on the board (its spot), in board units; null off the tiles.
+  const at = new Map(model.tiles.map((p) => [`${p.x},${p.y}`, p]));
+  const spotAt = (x: number, y: number, feature: string): [number, number] | null => {
+    const p = at.get(`${x},${y}`);
+    const def = p ? tiles.get(p.tile) : undefined;
+    const a = def ? geometry(def).anchors[feature] : undefined;
+    if (!p || !a) return null;
+    const [ax, ay] = turn(a, p.rot);
+    return [x * U + ax, -y * U + ay];
+  };
+  // The figures stay readable when the whole board is shown on a small screen.
+  const figScale = Math.min(2, Math.max(1, unitsPerPx * 0.6));
+  const fairyAt: [number, number] | null = model.fairy
+    ? (model.fairy.feature && spotAt(model.fairy.x, model.fairy.y, model.fairy.feature)
+        ? (([px, py]) => [px + 13, py - 12] as [number, number])(spotAt(model.fairy.x, model.fairy.y, model.fairy.feature)!)
+        : [model.fairy.x * U + 78, -model.fairy.y * U + 24])
+    : null;
+  const ring = Math.max(13, 9 * unitsPerPx);
   const activeSeat = (view.active ?? [])[0];
 
   return (
@@ -208,6 +233,91 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               </g>
             );
           })}
+          {model.walk?.visited.map((q, i) => (
+            <g key={`w${i}`} class="dragon-visited" data-testid="dragon-visited" data-x={q.x} data-y={q.y} pointer-events="none">
+              <rect x={q.x * U + 4} y={-q.y * U + 4} width={U - 8} height={U - 8} rx="4" fill="#b3261e" fill-opacity="0.22" stroke="#b3261e" stroke-width={Math.max(3, 2 * unitsPerPx)} stroke-dasharray="6 5" />
+              <text x={q.x * U + 12} y={-q.y * U + 24} font-size={Math.max(14, 9 * unitsPerPx)} font-weight="700" fill="#fff" stroke="#7d1414" stroke-width="3" paint-order="stroke">
+                {i === 0 ? "" : i}
+              </text>
+            </g>
+          ))}
+          {intents.dragon.map((d) => (
+            <g
+              key={`d${d.x},${d.y}`}
+              class="spot dragon-step"
+              data-testid="dragon-step"
+              data-x={d.x}
+              data-y={d.y}
+              transform={`translate(${d.x * U},${-d.y * U})`}
+              onClick={() => clickable() && act(d.intent)}
+            >
+              <rect x="3" y="3" width="94" height="94" rx="6" fill="#ff8a5c" fill-opacity="0.4" stroke="#ff5a1f" stroke-width={Math.max(5, 2.5 * unitsPerPx)} />
+              <title>{t("carc.dragon_step")}</title>
+            </g>
+          ))}
+          {fairyTo.tiles.map((f) => (
+            <g
+              key={`ft${f.x},${f.y}`}
+              class="spot fairy-target"
+              data-testid="fairy-target"
+              data-x={f.x}
+              data-y={f.y}
+              transform={`translate(${f.x * U},${-f.y * U})`}
+              onClick={() => clickable() && act(f.intent)}
+            >
+              <rect x="4" y="4" width="92" height="92" rx="8" fill="#bfe8ff" fill-opacity="0.35" stroke="#3d7fb0" stroke-width="4" stroke-dasharray="9 4" />
+              <title>{t("carc.fairy_move")}</title>
+            </g>
+          ))}
+          {model.dragon && <DragonFigure at={[model.dragon.x * U + 50, -model.dragon.y * U + 50]} scale={figScale} />}
+          {fairyAt && <FairyFigure at={fairyAt} scale={figScale} />}
+          {fairyTo.followers.map((f) => {
+            const p = spotAt(f.x, f.y, f.feature!);
+            return p ? (
+              <circle
+                key={`ff${f.x},${f.y},${f.feature}`}
+                class="fairy-target"
+                data-testid="fairy-target"
+                data-x={f.x}
+                data-y={f.y}
+                data-feature={f.feature}
+                cx={p[0]}
+                cy={p[1]}
+                r={ring}
+                fill="#bfe8ff"
+                fill-opacity="0.3"
+                stroke="#3d7fb0"
+                stroke-width={Math.max(3, 1.6 * unitsPerPx)}
+                stroke-dasharray="6 3"
+                onClick={() => clickable() && act(f.intent)}
+              >
+                <title>{t("carc.fairy_move")}</title>
+              </circle>
+            ) : null;
+          })}
+          {intents.princess.map((k) => {
+            const p = spotAt(k.x, k.y, k.feature);
+            return p ? (
+              <circle
+                key={`pr${k.x},${k.y},${k.feature}`}
+                class="princess-target"
+                data-testid="princess-target"
+                data-x={k.x}
+                data-y={k.y}
+                data-feature={k.feature}
+                cx={p[0]}
+                cy={p[1]}
+                r={ring}
+                fill="#ffd6ea"
+                fill-opacity="0.35"
+                stroke="#e0559a"
+                stroke-width={Math.max(3.5, 2 * unitsPerPx)}
+                onClick={() => clickable() && act(k.intent)}
+              >
+                <title>{t("carc.princess_remove")}</title>
+              </circle>
+            ) : null;
+          })}
           {spots.map((p) => {
             const k = `${p.x},${p.y}`;
             if (occupied.has(k)) return null;
@@ -243,20 +353,24 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               const [ax, ay] = turn(a, rotHere);
               // At least ~13 screen pixels, so the squares stay clickable when zoomed out.
               const s = Math.min(24, Math.max(11, 13 * unitsPerPx));
+              const far = throughPortal(m, meepleTile);
               return (
                 <rect
                   key={i}
-                  class="meeple-spot"
+                  class={far ? "meeple-spot portal-spot" : "meeple-spot"}
                   data-testid="meeple-spot"
                   data-feature={m.feature}
                   data-piece={m.piece}
+                  data-portal={far ? "1" : undefined}
+                  data-x={x}
+                  data-y={y}
                   x={x * U + ax - s / 2}
                   y={-y * U + ay - s / 2}
                   width={s}
                   height={s}
-                  fill={m.piece === "follower" ? "#ffffff" : "#ffe9a8"}
-                  stroke="#222"
-                  stroke-width={Math.max(1.5, 1.2 * unitsPerPx)}
+                  fill={far ? "#efe0ff" : m.piece === "follower" ? "#ffffff" : "#ffe9a8"}
+                  stroke={far ? "#6c2e99" : "#222"}
+                  stroke-width={Math.max(1.5, (far ? 1.8 : 1.2) * unitsPerPx)}
                   onClick={() => clickable() && act(m.intent)}
                 >
                   <title>{intentLabel(m.intent)}</title>
@@ -294,6 +408,19 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               {t("carc.extra")}
             </p>
           )}
+          {model.setAside !== null && model.setAside > 0 && (
+            <p class="set-aside small" data-testid="set-aside">
+              {t("carc.set_aside", { n: model.setAside })}
+            </p>
+          )}
+          {dragonWalk && model.walk && (
+            <div class="dragon-walk" data-testid="dragon-steps" data-steps={model.walk.stepsLeft} style={{ display: "flex", alignItems: "center", gap: "0.4rem", fontWeight: 700, margin: "0.2rem 0" }}>
+              <svg viewBox="-34 -32 72 54" width="46" height="34" aria-hidden="true" style={{ flex: "none" }}>
+                <DragonFigure at={[0, 0]} />
+              </svg>
+              <span>{t("carc.dragon_steps", { n: model.walk.stepsLeft })}</span>
+            </div>
+          )}
           {meepleStep && pieces.length > 1 && (
             <div class="pieces" data-testid="pieces" role="radiogroup" aria-label={t("carc.piece")}>
               {pieces.map((p) => (
@@ -307,7 +434,11 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                   onClick={() => setPiece(p)}
                 >
                   <svg viewBox="-13 -13 26 26" width="26" height="26" aria-hidden="true">
-                    <MeepleShape at={p === "builder" || p === "pig" ? [-7, -5] : [0, 0]} seat={typeof view.you === "number" ? view.you : 0} kind={p} field={false} />
+                    {p === "fairy" ? (
+                      <FairyFigure at={[0, 0]} scale={0.62} />
+                    ) : (
+                      <MeepleShape at={p === "builder" || p === "pig" ? [-7, -5] : [0, 0]} seat={typeof view.you === "number" ? view.you : 0} kind={p} field={false} />
+                    )}
                   </svg>
                   <span>{t(`carc.piece.${p}`)}</span>
                 </button>
@@ -318,7 +449,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
             <button class="skip" data-testid="skip" title={t("carc.skip")} onClick={() => act(intents.skip!)}>
               ✕<span>{t("carc.skip")}</span>
             </button>
-          ) : drawnDef || model.drawn ? (
+          ) : dragonWalk ? null : drawnDef || model.drawn ? (
             <div class="drawn-tile">
               {myTurn && (
                 <div class="rots">
@@ -335,17 +466,28 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               </svg>
             </div>
           ) : null}
-          <p class="hint small">
+          <p class="hint small" data-testid="carc-hint">
             {myTurn
               ? spots.length
                 ? t("carc.place_hint")
                 : t("carc.no_spot")
-              : meepleStep
-                ? t(pieces.length > 1 ? "carc.piece_hint" : "carc.meeple_hint")
-                : activeSeat !== undefined && !view.result
-                  ? t("carc.wait", { player: names(activeSeat) })
-                  : ""}
+              : intents.dragon.length
+                ? t("carc.dragon_hint")
+                : intents.princess.length
+                  ? t("carc.princess_hint")
+                  : meepleStep
+                    ? fairyChosen
+                      ? t("carc.fairy_hint")
+                      : t(pieces.length > 1 ? "carc.piece_hint" : "carc.meeple_hint")
+                    : activeSeat !== undefined && !view.result
+                      ? t(dragonWalk ? "carc.dragon_wait" : "carc.wait", { player: names(activeSeat) })
+                      : ""}
           </p>
+          {meepleStep && portal && !intents.princess.length && (
+            <p class="hint small portal-hint" data-testid="portal-hint">
+              {t("carc.portal_hint")}
+            </p>
+          )}
         </div>
         )}
         {model.removed.length > 0 && (

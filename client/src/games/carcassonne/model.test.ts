@@ -6,7 +6,22 @@ import { describe, expect, it } from "vitest";
 import { dictionaries, lang, logLine } from "../../i18n";
 import { optionWords } from "../../ui/options";
 import { geometry, symbols, tileIndex } from "./geometry";
-import { chosenPiece, legalPieces, meepleIntent, readIntents, readModel, spotsFor } from "./model";
+import {
+  chosenPiece,
+  dragonIntent,
+  dragonSteps,
+  fairyIntent,
+  fairyTargets,
+  legalChoices,
+  legalPieces,
+  meepleIntent,
+  princessIntent,
+  princessTargets,
+  readIntents,
+  readModel,
+  spotsFor,
+  throughPortal,
+} from "./model";
 import "./strings";
 
 const reference = JSON.parse(readFileSync(new URL("../../../../server/games/carcassonne/tiles.json", import.meta.url), "utf8"));
@@ -224,5 +239,197 @@ describe("words in both languages", () => {
     ]);
     expect(ja[0]).toBe("Adaが王を獲得（5タイルの都市）。");
     expect(ja[6]).toBe("Ada, Benがワインの最多で10点を獲得。");
+  });
+});
+
+describe("Princess & Dragon: the figures and the walk from the view", () => {
+  it("reads the dragon, the fairy, the walk and the tiles set aside", () => {
+    const m = readModel({
+      tiles: [],
+      phase: "dragon",
+      dragon: { x: 2, y: -1 },
+      fairy: { x: 0, y: 0, feature: "c1" },
+      dragon_walk: { steps_left: 4, visited: [{ x: 1, y: -1 }, { x: 2, y: -1 }] },
+      set_aside: 2,
+    });
+    expect(m.dragon).toEqual({ x: 2, y: -1 });
+    expect(m.fairy).toEqual({ x: 0, y: 0, feature: "c1" });
+    expect(m.walk).toEqual({ stepsLeft: 4, visited: [{ x: 1, y: -1 }, { x: 2, y: -1 }] });
+    expect(m.setAside).toBe(2);
+    expect(m.phase).toBe("dragon");
+  });
+  it("tells off the board (null) from not in this game (undefined)", () => {
+    const on = readModel({ tiles: [], dragon: null, fairy: null, dragon_walk: null, set_aside: 0 });
+    expect(on.dragon).toBeNull();
+    expect(on.fairy).toBeNull();
+    expect(on.walk).toBeNull();
+    expect(on.setAside).toBe(0);
+    const off = readModel({ tiles: [] });
+    expect(off.dragon).toBeUndefined();
+    expect(off.fairy).toBeUndefined();
+    expect(off.setAside).toBeNull();
+    // fairy_on "tile": no feature key; "follower" beside nobody: feature null.
+    expect(readModel({ tiles: [], fairy: { x: 1, y: 2 } }).fairy).toEqual({ x: 1, y: 2 });
+    expect(readModel({ tiles: [], fairy: { x: 1, y: 2, feature: null } }).fairy).toEqual({ x: 1, y: 2, feature: null });
+  });
+});
+
+describe("Princess & Dragon: clicks to listed intents", () => {
+  it("lights the dragon's steps and sends the listed step", () => {
+    const legal = [
+      { t: "dragon", x: 0, y: 1 },
+      { t: "dragon", x: 1, y: 0 },
+      { t: "dragon", x: -1, y: 0 },
+    ];
+    const intents = readIntents(legal);
+    // Not mistaken for tile placements, though they have x and y.
+    expect(intents.place).toEqual([]);
+    expect(dragonSteps(intents).map((d) => [d.x, d.y])).toEqual([[0, 1], [1, 0], [-1, 0]]);
+    expect(dragonIntent(intents, 1, 0)).toBe(legal[1]);
+    expect(dragonIntent(intents, 0, -1)).toBeNull();
+    for (const d of dragonSteps(intents)) expect(legal).toContain(dragonIntent(intents, d.x, d.y));
+  });
+  it("rings the princess's knights, with no piece to choose, and sends the listed removal", () => {
+    const legal = [
+      { t: "princess", x: 0, y: 0, feature: "c1" },
+      { t: "princess", x: 1, y: 0, feature: "c2" },
+    ];
+    const intents = readIntents(legal);
+    // Not mistaken for meeple intents, though they have a feature.
+    expect(intents.meeple).toEqual([]);
+    expect(legalChoices(intents)).toEqual([]);
+    expect(intents.skip).toBeNull();
+    expect(princessTargets(intents).map((p) => `${p.x},${p.y},${p.feature}`)).toEqual(["0,0,c1", "1,0,c2"]);
+    expect(princessIntent(intents, 1, 0, "c2")).toBe(legal[1]);
+    expect(princessIntent(intents, 1, 0, "c1")).toBeNull();
+  });
+  it("offers the fairy beside the pieces and sends the listed move (tile mode)", () => {
+    const legal = [
+      { t: "meeple", feature: "c1" },
+      { t: "fairy", x: 0, y: 0 },
+      { t: "fairy", x: 2, y: -1 },
+      { t: "pass" },
+    ];
+    const intents = readIntents(legal);
+    expect(intents.place).toEqual([]);
+    expect(legalPieces(intents)).toEqual(["follower"]);
+    expect(legalChoices(intents)).toEqual(["follower", "fairy"]);
+    // The follower stays the default; the fairy once chosen.
+    expect(chosenPiece(intents, null)).toBe("follower");
+    expect(chosenPiece(intents, "fairy")).toBe("fairy");
+    expect(spotsFor(intents, "fairy")).toEqual([]);
+    const to = fairyTargets(intents);
+    expect(to.tiles.map((f) => [f.x, f.y])).toEqual([[0, 0], [2, -1]]);
+    expect(to.followers).toEqual([]);
+    expect(fairyIntent(intents, 2, -1)).toBe(legal[2]);
+    expect(fairyIntent(intents, 1, 1)).toBeNull();
+    expect(intents.skip).toBe(legal[3]);
+  });
+  it("chooses the fairy by default when no piece may be deployed (a volcano)", () => {
+    const intents = readIntents([{ t: "fairy", x: 0, y: 0 }, { t: "pass" }]);
+    expect(legalChoices(intents)).toEqual(["fairy"]);
+    expect(chosenPiece(intents, null)).toBe("fairy");
+  });
+  it("moves the fairy beside one follower (follower mode)", () => {
+    const legal = [
+      { t: "fairy", x: 0, y: 0, feature: "r1" },
+      { t: "fairy", x: 0, y: 0, feature: "f2" },
+      { t: "pass" },
+    ];
+    const intents = readIntents(legal);
+    expect(intents.meeple).toEqual([]);
+    const to = fairyTargets(intents);
+    expect(to.tiles).toEqual([]);
+    expect(to.followers.map((f) => f.feature)).toEqual(["r1", "f2"]);
+    expect(fairyIntent(intents, 0, 0, "f2")).toBe(legal[1]);
+    expect(fairyIntent(intents, 0, 0)).toBeNull();
+  });
+  it("shows portal targets on other tiles for the chosen piece only, and sends the exact intent", () => {
+    const legal = [
+      { t: "meeple", feature: "c1" },
+      { t: "meeple", feature: "c1", piece: "large" },
+      { t: "meeple", feature: "r1", x: 3, y: -1 },
+      { t: "meeple", feature: "r1", piece: "large", x: 3, y: -1 },
+      { t: "meeple", feature: "c1", x: 0, y: 0 },
+      { t: "pass" },
+    ];
+    const intents = readIntents(legal);
+    const last = { x: 1, y: 0 };
+    const follower = spotsFor(intents, "follower");
+    expect(follower.map((m) => [m.feature, m.x, m.y])).toEqual([["c1", null, null], ["r1", 3, -1], ["c1", 0, 0]]);
+    expect(follower.filter((m) => throughPortal(m, last)).map((m) => `${m.x},${m.y}`)).toEqual(["3,-1", "0,0"]);
+    expect(spotsFor(intents, "large").map((m) => m.intent)).toEqual([legal[1], legal[3]]);
+    // A click on the far tile's spot sends that listed intent, x and y included.
+    expect(meepleIntent(intents, "r1", "follower", 3, -1)).toBe(legal[2]);
+    expect(meepleIntent(intents, "r1", "large", 3, -1)).toBe(legal[3]);
+    expect(meepleIntent(intents, "c1", "follower", 0, 0)).toBe(legal[4]);
+    expect(meepleIntent(intents, "r1", "follower", 0, 0)).toBeNull();
+    // The spot on the placed tile itself is no portal target.
+    expect(throughPortal(follower[0], last)).toBe(false);
+    expect(throughPortal({ ...follower[1], x: 1, y: 0 }, last)).toBe(false);
+  });
+});
+
+describe("Princess & Dragon in words", () => {
+  it("words every new log code and the fairy's score in both languages", () => {
+    const names = (n: number) => ["Ada", "Ben"][n];
+    const entries = [
+      { code: "dragon_placed", args: { seat: 0, x: 2, y: 1 } },
+      { code: "dragon_moved", args: { seat: 1, x: 3, y: 1 } },
+      { code: "eaten", args: { seat: 0, x: 3, y: 1, feature: "f1", piece: "large" } },
+      { code: "princess", args: { seat: 1, victim: 0, x: 0, y: 0, feature: "c1" } },
+      { code: "fairy_moved", args: { seat: 0, x: 1, y: 1 } },
+      { code: "score", args: { seats: [0], points: 3, kind: "fairy", x: 1, y: 1 } },
+      { code: "set_aside", args: { tile: "pd.city1_dragon" } },
+      { code: "reshuffled", args: { count: 3 } },
+      { code: "piece_returned", args: { seat: 1, x: 0, y: 0, feature: "r1", piece: "builder" } },
+    ];
+    const out: Record<string, string[]> = { en: [], ja: [] };
+    for (const l of ["en", "ja"] as const) {
+      lang.set(l);
+      for (const e of entries) {
+        const line = logLine("carcassonne", e, names);
+        expect(line, `${l} ${e.code}`).not.toMatch(/[{}]|_placed|_moved|_aside|reshuffled|_returned|\(seat/);
+        out[l].push(line);
+      }
+    }
+    lang.set("en");
+    expect(out.en).toEqual([
+      "Ada places a volcano at (2, 1); the dragon flies there.",
+      "Ben moves the dragon to (3, 1).",
+      "The dragon eats Ada's large follower at (3, 1).",
+      "Ben's princess sends Ada's knight home from (0, 0).",
+      "Ada moves the fairy to (1, 1).",
+      "Ada score 3 for the fairy.",
+      "A dragon tile is set aside until a volcano brings the dragon.",
+      "The dragon is here: 3 tiles set aside are shuffled back into the pile.",
+      "Ben's builder at (0, 0) goes home: no follower of theirs is left beside it.",
+    ]);
+    expect(out.ja[2]).toBe("ドラゴンが(3, 1)のAdaの大きな部下を食べました。");
+    expect(out.ja[3]).toBe("Benの王女が(0, 0)のAdaの騎士を手元に戻しました。");
+  });
+  it("has words for the options, hints and refusals in both languages", () => {
+    const keys = [
+      "opt.drache",
+      "opt.dragon_timing",
+      "opt.fairy_on",
+      "carc.piece.fairy",
+      "carc.set_aside",
+      "carc.dragon_steps",
+      "carc.dragon_hint",
+      "carc.dragon_wait",
+      "carc.princess_hint",
+      "carc.fairy_hint",
+      "carc.portal_hint",
+      ...["volcano_tile", "portal_target", "feature_completed", "princess_required", "princess_target", "bad_fairy_move", "no_dragon_step"].map(
+        (c) => `err.${c}`,
+      ),
+    ];
+    for (const k of keys) {
+      expect(dictionaries.en[k], k).toBeTruthy();
+      expect(dictionaries.ja[k], k).toBeTruthy();
+      expect(dictionaries.ja[k], k).not.toBe(dictionaries.en[k]);
+    }
+    expect(Object.keys(dictionaries.ja).sort()).toEqual(Object.keys(dictionaries.en).sort());
   });
 });

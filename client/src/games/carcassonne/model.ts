@@ -47,6 +47,18 @@ export interface CarcModel {
   builders: number[] | null;
   pigs: number[] | null;
   extra: boolean;
+  /** Princess & Dragon (undefined: not in this game; null: off the board). The fairy
+   * names the follower it stands beside with `fairy_on: "follower"` (null: nobody). */
+  dragon: Square | null | undefined;
+  fairy: (Square & { feature?: string | null }) | null | undefined;
+  /** The dragon's walk under way: steps left and the squares visited (start first). */
+  walk: { stepsLeft: number; visited: Square[] } | null;
+  /** Dragon tiles waiting for the first volcano (null: not in this game). */
+  setAside: number | null;
+}
+export interface Square {
+  x: number;
+  y: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -162,6 +174,32 @@ export function readModel(view: View): CarcModel {
     builders: numbers(view.builders),
     pigs: numbers(view.pigs),
     extra: view.extra === true,
+    dragon: "dragon" in view ? square(view.dragon) : undefined,
+    fairy: "fairy" in view ? fairySquare(view.fairy) : undefined,
+    walk: walkOf(view.dragon_walk),
+    setAside: num(view.set_aside),
+  };
+}
+
+function square(v: unknown): Square | null {
+  const x = num(pick(v, ["x"]));
+  const y = num(pick(v, ["y"]));
+  return x === null || y === null ? null : { x, y };
+}
+
+function fairySquare(v: unknown): (Square & { feature?: string | null }) | null {
+  const sq = square(v);
+  if (!sq) return null;
+  const f = pick(v, ["feature"]);
+  return f === undefined ? sq : { ...sq, feature: typeof f === "string" ? f : null };
+}
+
+function walkOf(v: unknown): CarcModel["walk"] {
+  if (!v || typeof v !== "object") return null;
+  const visited = pick(v, ["visited"]);
+  return {
+    stepsLeft: num(pick(v, ["steps_left"])) ?? 0,
+    visited: Array.isArray(visited) ? visited.map(square).filter((q): q is Square => q !== null) : [],
   };
 }
 
@@ -181,6 +219,11 @@ export interface Intents {
   place: { intent: Obj; x: number; y: number; rot: number }[];
   /** `piece`: "follower" (the intent names none), "large", "builder" or "pig". */
   meeple: { intent: Obj; feature: string; x: number | null; y: number | null; piece: string }[];
+  /** Princess & Dragon: a step of the dragon, a knight the princess sends home, a
+   * move of the fairy (`feature`: the follower it goes beside, in follower mode). */
+  dragon: { intent: Obj; x: number; y: number }[];
+  princess: { intent: Obj; x: number; y: number; feature: string }[];
+  fairy: { intent: Obj; x: number; y: number; feature: string | null }[];
   skip: Obj | null;
   other: Obj[];
 }
@@ -188,14 +231,21 @@ export interface Intents {
 const SKIP_NAMES = ["skip", "pass", "no_meeple", "done", "end_turn", "finish"];
 
 export function readIntents(legal: Obj[]): Intents {
-  const out: Intents = { place: [], meeple: [], skip: null, other: [] };
+  const out: Intents = { place: [], meeple: [], dragon: [], princess: [], fairy: [], skip: null, other: [] };
   for (const it of legal) {
     const x = num(it.x);
     const y = num(it.y);
     const rot = num(pick(it, ["rot", "rotation", "r"]));
     const feature = pick(it, ["feature", "segment", "spot", "target", "on"]);
     const name = String(it.t ?? "");
-    if (typeof feature === "string") {
+    // The figures of Princess & Dragon by name first: they have squares and features too.
+    if (name === "dragon" && x !== null && y !== null) {
+      out.dragon.push({ intent: it, x, y });
+    } else if (name === "princess" && x !== null && y !== null && typeof feature === "string") {
+      out.princess.push({ intent: it, x, y, feature });
+    } else if (name === "fairy" && x !== null && y !== null) {
+      out.fairy.push({ intent: it, x, y, feature: typeof feature === "string" ? feature : null });
+    } else if (typeof feature === "string") {
       const piece = pick(it, ["piece", "kind"]);
       out.meeple.push({ intent: it, feature, x, y, piece: typeof piece === "string" ? piece : "follower" });
     } else if (x !== null && y !== null) {
@@ -220,10 +270,17 @@ export function legalPieces(intents: Intents): string[] {
   return have.sort((a, b) => rank(a) - rank(b));
 }
 
-/** The piece the selector shows as chosen: the one chosen when it still has a
- * listed intent, else the ordinary follower, else the first that has one. */
-export function chosenPiece(intents: Intents, chosen: string | null): string | null {
+/** The selector's choices: the pieces, then "fairy" when moving the fairy is listed. */
+export function legalChoices(intents: Intents): string[] {
   const pieces = legalPieces(intents);
+  return intents.fairy.length ? [...pieces, "fairy"] : pieces;
+}
+
+/** The choice the selector shows as chosen: the one chosen when it still has a
+ * listed intent, else the ordinary follower, else the first that has one (the fairy
+ * last: it is chosen by default only when no piece may be deployed). */
+export function chosenPiece(intents: Intents, chosen: string | null): string | null {
+  const pieces = legalChoices(intents);
   if (chosen && pieces.includes(chosen)) return chosen;
   return pieces.includes("follower") ? "follower" : (pieces[0] ?? null);
 }
@@ -236,8 +293,55 @@ export function spotsFor(intents: Intents, piece: string | null): Intents["meepl
 /** The intent a click on the spot of `feature` sends with `piece` chosen: the listed
  * one, verbatim, or null when that piece may not go there. */
 export function meepleIntent(intents: Intents, feature: string, piece: string | null, x?: number, y?: number): Obj | null {
-  const hit = intents.meeple.find(
-    (m) => m.feature === feature && m.piece === piece && (x === undefined || m.x === null || (m.x === x && m.y === y)),
-  );
+  const mine = intents.meeple.filter((m) => m.feature === feature && m.piece === piece);
+  // A square named: the intent for that very tile (a magic portal's), else the one for
+  // the tile just placed, which names no square.
+  const hit =
+    x === undefined
+      ? (mine.find((m) => m.x === null) ?? mine[0])
+      : (mine.find((m) => m.x === x && m.y === y) ?? mine.find((m) => m.x === null));
   return hit ? hit.intent : null;
+}
+
+/** Whether a meeple intent goes through a magic portal onto another tile than the one
+ * just placed (`last`). */
+export function throughPortal(m: Intents["meeple"][number], last: Square | null): boolean {
+  return m.x !== null && m.y !== null && !(last && m.x === last.x && m.y === last.y);
+}
+
+/** The squares the dragon may step onto now (lit on the board), with their intents. */
+export function dragonSteps(intents: Intents): Intents["dragon"] {
+  return intents.dragon;
+}
+
+/** The intent a click on square (x, y) sends during the dragon's walk: the listed step,
+ * verbatim, or null. */
+export function dragonIntent(intents: Intents, x: number, y: number): Obj | null {
+  return intents.dragon.find((d) => d.x === x && d.y === y)?.intent ?? null;
+}
+
+/** The knights the princess may send home (ringed on the board). */
+export function princessTargets(intents: Intents): Intents["princess"] {
+  return intents.princess;
+}
+
+/** The intent a click on the knight at (x, y, feature) sends: the listed one, or null. */
+export function princessIntent(intents: Intents, x: number, y: number, feature: string): Obj | null {
+  return intents.princess.find((p) => p.x === x && p.y === y && p.feature === feature)?.intent ?? null;
+}
+
+/** Where the fairy may go: whole tiles (`fairy_on: "tile"`), or followers (with a
+ * feature, `fairy_on: "follower"`). */
+export function fairyTargets(intents: Intents): { tiles: Intents["fairy"]; followers: Intents["fairy"] } {
+  return {
+    tiles: intents.fairy.filter((f) => f.feature === null),
+    followers: intents.fairy.filter((f) => f.feature !== null),
+  };
+}
+
+/** The intent a click sends when the fairy is chosen: on a tile (feature undefined or
+ * null) or beside the follower on `feature`; the listed one, verbatim, or null. */
+export function fairyIntent(intents: Intents, x: number, y: number, feature?: string | null): Obj | null {
+  const want = feature ?? null;
+  return intents.fairy.find((f) => f.x === x && f.y === y && f.feature === want)?.intent ?? null;
 }

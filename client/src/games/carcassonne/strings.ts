@@ -57,6 +57,39 @@ extend({
     "opt.two_tile_city_points": "Points for a two-tile city",
     "opt.river_start_tile": "Start tile with the river",
     "opt.pig_old": "Pig under old farmer scoring: +1 per city",
+    "log.carcassonne.dragon_placed": "{player} places a volcano at ({x}, {y}); the dragon flies there.",
+    "log.carcassonne.dragon_moved": "{player} moves the dragon to ({x}, {y}).",
+    "log.carcassonne.eaten": "The dragon eats {player}'s {what} at ({x}, {y}).",
+    "log.carcassonne.princess": "{player}'s princess sends {victim}'s knight home from ({x}, {y}).",
+    "log.carcassonne.fairy_moved": "{player} moves the fairy to ({x}, {y}).",
+    "log.carcassonne.set_aside": "A dragon tile is set aside until a volcano brings the dragon.",
+    "log.carcassonne.reshuffled": "The dragon is here: {count} tiles set aside are shuffled back into the pile.",
+    "log.carcassonne.piece_returned": "{player}'s {what} at ({x}, {y}) goes home: no follower of theirs is left beside it.",
+    "carc.what.fairy": "the fairy",
+    "carc.name.follower": "follower",
+    "carc.name.large": "large follower",
+    "carc.name.builder": "builder",
+    "carc.name.pig": "pig",
+    "carc.piece.fairy": "Move the fairy",
+    "carc.set_aside": "Dragon tiles set aside: {n}",
+    "carc.dragon_steps": "The dragon: {n} steps left",
+    "carc.dragon_step": "Move the dragon here",
+    "carc.dragon_hint": "Your step of the dragon: click a lit square beside it.",
+    "carc.dragon_wait": "{player} steers the dragon.",
+    "carc.princess_hint": "The princess joined a city with knights: you must send one of them home. Click a ringed knight.",
+    "carc.princess_remove": "Send this knight home",
+    "carc.fairy_hint": "Click a lit place to move the fairy there instead of placing a piece; ✕ does neither.",
+    "carc.fairy_move": "Move the fairy here",
+    "carc.portal_hint": "Magic portal: a follower may also go onto a free place of another tile (purple squares).",
+    "err.volcano_tile": "Nothing may be placed on a volcano tile.",
+    "err.portal_target": "The magic portal cannot send that piece there.",
+    "err.feature_completed": "The magic portal cannot reach a completed feature.",
+    "err.princess_required": "The princess must first send a knight home.",
+    "err.princess_target": "The princess cannot send that piece home.",
+    "err.bad_fairy_move": "The fairy cannot go there.",
+    "err.no_dragon_step": "The dragon cannot step there.",
+    "opt.dragon_timing": "When the dragon walks, against the tile's scoring: before_scoring / after_scoring",
+    "opt.fairy_on": "Where the fairy stands: tile (on a tile) / follower (beside one follower)",
   },
   ja: {
     "log.carcassonne.game_start": "ゲーム開始。{player}から始めます。",
@@ -112,6 +145,39 @@ extend({
     "opt.two_tile_city_points": "2枚で完成した都市の得点",
     "opt.river_start_tile": "川を使うときの開始タイル",
     "opt.pig_old": "旧ルールの草原得点での豚: 都市ごとに+1",
+    "log.carcassonne.dragon_placed": "{player}が火山を({x}, {y})に置き、ドラゴンがそこへ飛んできました。",
+    "log.carcassonne.dragon_moved": "{player}がドラゴンを({x}, {y})へ動かしました。",
+    "log.carcassonne.eaten": "ドラゴンが({x}, {y})の{player}の{what}を食べました。",
+    "log.carcassonne.princess": "{player}の王女が({x}, {y})の{victim}の騎士を手元に戻しました。",
+    "log.carcassonne.fairy_moved": "{player}が妖精を({x}, {y})へ移しました。",
+    "log.carcassonne.set_aside": "ドラゴンのタイルは、火山がドラゴンを呼ぶまで脇に置かれます。",
+    "log.carcassonne.reshuffled": "ドラゴンが現れたので、脇に置かれた{count}枚のタイルを山に戻して混ぜました。",
+    "log.carcassonne.piece_returned": "({x}, {y})の{player}の{what}は、そばに同じ色の部下がいなくなったので手元に戻りました。",
+    "carc.what.fairy": "妖精",
+    "carc.name.follower": "部下",
+    "carc.name.large": "大きな部下",
+    "carc.name.builder": "建築士",
+    "carc.name.pig": "豚",
+    "carc.piece.fairy": "妖精を移す",
+    "carc.set_aside": "脇に置かれたドラゴンのタイル: {n}枚",
+    "carc.dragon_steps": "ドラゴン: 残り{n}歩",
+    "carc.dragon_step": "ドラゴンをここへ動かす",
+    "carc.dragon_hint": "あなたがドラゴンを1歩動かす番です。隣の光っているマスをクリックしてください。",
+    "carc.dragon_wait": "{player}がドラゴンを動かしています。",
+    "carc.princess_hint": "王女が騎士のいる都市につながりました。騎士を1人必ず手元に戻します。円で囲まれた騎士をクリックしてください。",
+    "carc.princess_remove": "この騎士を手元に戻す",
+    "carc.fairy_hint": "光っている場所をクリックすると、コマを置く代わりに妖精をそこへ移します。✕でどちらもしません。",
+    "carc.fairy_move": "妖精をここへ移す",
+    "carc.portal_hint": "魔法の門: 他のタイルの空いている場所（紫の■）にも部下を置けます。",
+    "err.volcano_tile": "火山のタイルには何も置けません。",
+    "err.portal_target": "魔法の門でそのコマをそこへ送ることはできません。",
+    "err.feature_completed": "魔法の門で完成した地形へは送れません。",
+    "err.princess_required": "先に王女で騎士を1人手元に戻してください。",
+    "err.princess_target": "王女はそのコマを戻せません。",
+    "err.bad_fairy_move": "妖精はそこへ移せません。",
+    "err.no_dragon_step": "ドラゴンはそこへ動けません。",
+    "opt.dragon_timing": "ドラゴンが動く時: before_scoring（得点計算の前）/ after_scoring（後）",
+    "opt.fairy_on": "妖精の置き場所: tile（タイルの上）/ follower（部下1人の隣）",
   },
 });
 
@@ -129,7 +195,7 @@ export function scoreWhat(a: Record<string, unknown>): string {
   return w === key ? kind.replace(/_/g, " ") : w;
 }
 
-logArgs("carcassonne", (code, a) => {
+logArgs("carcassonne", (code, a, names) => {
   if (code === "score") return { what: scoreWhat(a) };
   if (code === "meeple_placed") {
     const piece = typeof a.piece === "string" ? a.piece : "follower";
@@ -137,6 +203,13 @@ logArgs("carcassonne", (code, a) => {
     const w = t(key);
     return { piece: w === key ? piece : w };
   }
+  if (code === "eaten" || code === "piece_returned") {
+    const piece = typeof a.piece === "string" ? a.piece : "follower";
+    const key = `carc.name.${piece}`;
+    const w = t(key);
+    return { what: w === key ? piece : w };
+  }
+  if (code === "princess" && typeof a.victim === "number") return { victim: names(a.victim) };
   if (code === "goods_taken") {
     const goods = GOODS.filter((g) => typeof a[g] === "number" && (a[g] as number) > 0)
       .map((g) => `${t(`carc.good.${g}`)} ×${a[g] as number}`)

@@ -321,3 +321,50 @@ export class TileSvg extends Component<TileProps> {
     );
   }
 }
+
+// The neutral figures of Princess & Dragon, drawn over the tiles, each centred on its
+// point: a red dragon (about 60 units wide, bigger than any piece) and a fairy with
+// wings and a wand (about 30 units), both with a white outline so they stand out on
+// any tile and from the seat colours.
+const DRAGON_PARTS: { d: string; fill: string }[] = [
+  // far wing, tail, body, near wing, neck and head, legs
+  { d: "M-6,-4 L-12,-27 L-6,-22 L-1,-30 L3,-21 L10,-25 L6,-6 Z", fill: "#7d1414" },
+  { d: "M-13,3 Q-24,3 -27,12 L-31,9 L-29,17 L-22,13 Q-19,9 -11,9 Z", fill: "#b3261e" },
+  { d: "M-15,3 Q-15,-7 0,-7 Q13,-7 14,2 Q13,11 0,11 Q-15,11 -15,3 Z", fill: "#c62f22" },
+  { d: "M-2,-3 L-5,-23 L1,-18 L6,-25 L9,-15 L15,-16 L9,-1 Z", fill: "#e0483a" },
+  { d: "M8,-2 Q13,-11 18,-15 L27,-16 Q31,-14 28,-10 L22,-9 Q19,-3 14,5 Z", fill: "#c62f22" },
+  { d: "M-9,9 L-10,17 L-6,17 L-5,10 Z M5,9 L6,17 L10,17 L9,9 Z", fill: "#8c1b12" },
+];
+
+export function DragonFigure({ at, scale = 1 }: { at: Pt; scale?: number }) {
+  return (
+    <g transform={`translate(${at[0]},${at[1]}) scale(${scale})`} class="figure dragon-figure" data-testid="dragon" pointer-events="none">
+      <ellipse cy="19" rx="22" ry="4" fill="#000" opacity="0.3" />
+      {DRAGON_PARTS.map((p, i) => (
+        <path key={`o${i}`} d={p.d} fill="none" stroke="#fff" stroke-width="4.5" stroke-linejoin="round" />
+      ))}
+      {DRAGON_PARTS.map((p, i) => (
+        <path key={i} d={p.d} fill={p.fill} stroke="#3a0a0a" stroke-width="1.2" stroke-linejoin="round" />
+      ))}
+      <circle cx="23" cy="-12.6" r="1.6" fill="#fff" />
+      <circle cx="23.4" cy="-12.6" r="0.7" fill="#111" />
+      <path d="M18,-15 L17,-20 L21,-16 Z" fill="#f2c400" stroke="#3a0a0a" stroke-width="0.6" />
+      <path d="M29,-12 L36,-15 L33,-11 L37,-8 L30,-9 Z" fill="#f6a21a" stroke="#b35a00" stroke-width="0.6" />
+    </g>
+  );
+}
+
+export function FairyFigure({ at, scale = 1 }: { at: Pt; scale?: number }) {
+  return (
+    <g transform={`translate(${at[0]},${at[1]}) scale(${scale * 1.3})`} class="figure fairy-figure" data-testid="fairy" pointer-events="none">
+      <circle r="15" fill="#fffbe0" opacity="0.75" />
+      <ellipse cx="-6.5" cy="-3" rx="6" ry="9" transform="rotate(-25 -6.5 -3)" fill="#bfe8ff" stroke="#3d7fb0" stroke-width="1" opacity="0.95" />
+      <ellipse cx="6.5" cy="-3" rx="6" ry="9" transform="rotate(25 6.5 -3)" fill="#bfe8ff" stroke="#3d7fb0" stroke-width="1" opacity="0.95" />
+      <path d="M0,-3 L-6,11 H6 Z" fill="#e87ac0" stroke="#7a1f5c" stroke-width="1.1" stroke-linejoin="round" />
+      <circle cy="-6.5" r="3.6" fill="#f8dcc4" stroke="#7a1f5c" stroke-width="0.9" />
+      <path d="M-3.5,-8 Q0,-12.5 3.5,-8" fill="none" stroke="#e2b100" stroke-width="1.6" />
+      <path d="M4,1 L11,-8" stroke="#7a5a10" stroke-width="1.1" />
+      <path d="M11,-12 L12.1,-9.1 L15,-8.6 L12.6,-7 L13.2,-4 L11,-5.8 L8.8,-4 L9.4,-7 L7,-8.6 L9.9,-9.1 Z" fill="#ffd400" stroke="#9a7400" stroke-width="0.6" />
+    </g>
+  );
+}
