@@ -107,6 +107,12 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="search iterations per strong decision instead of a time budget (reproducible)",
     )
+    arena.add_argument(
+        "--rollout", type=int, default=None, help="strong: random moves after a new node"
+    )
+    arena.add_argument(
+        "--exploration", type=float, default=None, help="strong: the UCB exploration constant"
+    )
     arena.add_argument("--options", type=_options, default={}, help="game options as JSON")
     arena.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     arena.add_argument(

@@ -67,6 +67,8 @@ class Match(msgspec.Struct, frozen=True):
     budget: float
     options: dict[str, Any]
     iterations: int | None = None
+    rollout: int | None = None  # the strong player's search settings, for tuning
+    exploration: float | None = None
 
 
 def play_one(match: Match, index: int) -> GameRecord:
@@ -78,8 +80,13 @@ def play_one(match: Match, index: int) -> GameRecord:
     players = []
     for s, level in enumerate(levels):
         player = policy(level, seed + s, match.budget)
-        if isinstance(player, SearchPolicy) and match.iterations is not None:
-            player.iterations = match.iterations
+        if isinstance(player, SearchPolicy):
+            if match.iterations is not None:
+                player.iterations = match.iterations
+            if match.rollout is not None:
+                player.rollout = match.rollout
+            if match.exploration is not None:
+                player.exploration = match.exploration
         players.append(player)
     state = game.setup(match.seats, make_options(game, dict(match.options)), seed)
     decisions = {level: 0 for level in levels}
@@ -228,6 +235,8 @@ def main_arena(args: Any) -> int:
         budget=args.budget,
         options=args.options,
         iterations=args.iterations,
+        rollout=args.rollout,
+        exploration=args.exploration,
     )
     report = run(match, args.games, args.jobs, None if args.quiet else sys.stderr)
     print(render(report))
