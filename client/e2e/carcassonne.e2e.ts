@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { CLIENT_DIR, openTable, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { CLIENT_DIR, mySeat, openTable, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall();
 
@@ -20,13 +20,127 @@ async function turnState(page: Page): Promise<"mine" | "other" | "over"> {
   return "other";
 }
 
-/** One turn through the UI: rotate until the tile fits somewhere, place it, then
- * put a follower on a white square (when `meeple`) or press ✕. */
-async function playTurn(page: Page, meeple: boolean): Promise<void> {
+/** The Carcassonne view the page holds: the legal intents, the dragon's walk, the
+ * figures and the codes of the log (what the test checks the board against). */
+function readCarcView(page: Page) {
+  return page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = (window as Any).spieltisch.store.state;
+    const v = s.tables[s.current].view;
+    return {
+      legal: (v.legal ?? []) as Record<string, unknown>[],
+      walk: v.dragon_walk as { steps_left: number; visited: unknown[] } | null,
+      dragon: v.dragon,
+      fairy: v.fairy,
+      codes: (v.log as { code: string }[]).map((e) => e.code),
+    };
+  });
+}
+
+/** Click `target`, wait for the newer view, and check the intent the page sent is one
+ * the view listed, verbatim. */
+async function clickSends(page: Page, target: Locator, what: string): Promise<void> {
+  const before = await readCarcView(page);
+  await page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const w = window as Any;
+    const conn = w.spieltisch.connection ?? w.spieltisch.conn;
+    w.__sent = [];
+    if (conn && typeof conn.send === "function" && !conn.__wrapped) {
+      const orig = conn.send.bind(conn);
+      conn.send = (m: unknown) => {
+        w.__sent.push(m);
+        return orig(m);
+      };
+      conn.__wrapped = true;
+    }
+  });
+  const v = await version(page);
+  await target.click();
+  await waitVersionAbove(page, v);
+  const sent = await page.evaluate(() => ((window as any).__sent ?? []) as { t: string; intent?: unknown }[]); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const intent = sent.find((m) => m.t === "act" || m.intent)?.intent;
+  expect(intent, `${what}: an intent was sent`).toBeDefined();
+  expect(before.legal, what).toContainEqual(intent);
+}
+
+/** Turn the drawn tile with → until it has lit squares (at most a full turn) and
+ * return them. */
+async function litSquares(page: Page): Promise<Locator> {
   for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
     await page.getByTestId("rotate-right").click();
   }
-  const spots = page.getByTestId("place-spot");
+  return page.getByTestId("place-spot");
+}
+
+/** What one click of the person did (playStep). */
+type Step = "dragon" | "princess" | "place" | "piece" | "follower" | "fairy" | "pass" | "other" | "none";
+
+/** One decision of the person's, whatever the board asks for, by a click as a person
+ * would: a lit step of the dragon, a ringed knight for the princess, the drawn tile
+ * on a lit square (turned until it fits), then a piece on a white square or ✕.
+ * `deploy`: put a piece this time (a special one from the selector when one of
+ * `prefer` is offered); `fairy`: move the fairy instead when the selector offers it.
+ * Returns what was clicked ("none": nothing to click yet). */
+async function playStep(page: Page, deploy: boolean, prefer: string[] = [], fairy = false): Promise<Step> {
+  const board = page.getByTestId("carc-board");
+  if (await board.getByTestId("dragon-step").count()) {
+    await clickSends(page, board.getByTestId("dragon-step").first(), "dragon step");
+    return "dragon";
+  }
+  if (await board.getByTestId("princess-target").count()) {
+    await clickSends(page, board.getByTestId("princess-target").first(), "princess");
+    return "princess";
+  }
+  if (await page.getByTestId("rotate-right").count()) {
+    const spots = await litSquares(page);
+    expect(await spots.count(), "the drawn tile fits somewhere").toBeGreaterThan(0);
+    await clickSends(page, spots.first(), "place");
+    return "place";
+  }
+  const skip = page.getByTestId("skip");
+  if (await skip.count()) {
+    if (fairy && (await page.getByTestId("piece-fairy").count())) {
+      await page.getByTestId("piece-fairy").click();
+      await expect.poll(() => board.getByTestId("fairy-target").count()).toBeGreaterThan(0);
+      await clickSends(page, board.getByTestId("fairy-target").first(), "fairy");
+      return "fairy";
+    }
+    if (deploy) {
+      for (const p of prefer) {
+        if (!(await page.getByTestId(`piece-${p}`).count())) continue;
+        await page.getByTestId(`piece-${p}`).click();
+        const spots = board.locator(`[data-testid="meeple-spot"][data-piece="${p}"]`);
+        await expect.poll(() => spots.count()).toBeGreaterThan(0);
+        await clickSends(page, spots.first(), p);
+        return "piece";
+      }
+      const spots = board.getByTestId("meeple-spot");
+      if (await spots.count()) {
+        await clickSends(page, spots.first(), "follower");
+        return "follower";
+      }
+    }
+    await clickSends(page, skip, "pass");
+    return "pass";
+  }
+  // No ✕ and no square: only the fairy may move (the selector chose it by itself).
+  if (await board.getByTestId("fairy-target").count()) {
+    await clickSends(page, board.getByTestId("fairy-target").first(), "fairy");
+    return "fairy";
+  }
+  const other = page.locator(".carc-side .card.legal button.intent");
+  if (await other.count()) {
+    await clickSends(page, other.first(), `other: ${await other.first().textContent()}`);
+    return "other";
+  }
+  return "none";
+}
+
+/** One turn through the UI: rotate until the tile fits somewhere, place it, then
+ * put a follower on a white square (when `meeple`) or press ✕. */
+async function playTurn(page: Page, meeple: boolean): Promise<void> {
+  const spots = await litSquares(page);
   expect(await spots.count()).toBeGreaterThan(0);
   const v = await version(page);
   await spots.first().click();
@@ -193,11 +307,9 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     let large = false;
     let turns = 0;
     while (turns < 40 && (await waitMyTurn(page, { timeout: 60_000 }))) {
-      for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
-        await page.getByTestId("rotate-right").click();
-      }
+      const spots = await litSquares(page);
       const v = await version(page);
-      await page.getByTestId("place-spot").first().click();
+      await spots.first().click();
       await waitVersionAbove(page, v);
       turns++;
       const skip = page.getByTestId("skip");
@@ -283,11 +395,9 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     const used: string[] = [];
     let turns = 0;
     while (turns < 16 && (await waitMyTurn(page, { timeout: 60_000 }))) {
-      for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
-        await page.getByTestId("rotate-right").click();
-      }
+      const spots = await litSquares(page);
       const v = await version(page);
-      await page.getByTestId("place-spot").first().click();
+      await spots.first().click();
       await waitVersionAbove(page, v);
       turns++;
       const skip = page.getByTestId("skip");
@@ -355,44 +465,7 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
 
     const board = page.getByTestId("carc-board");
-    const readView = () =>
-      page.evaluate(() => {
-        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-        const s = (window as Any).spieltisch.store.state;
-        const v = s.tables[s.current].view;
-        return {
-          legal: (v.legal ?? []) as Record<string, unknown>[],
-          walk: v.dragon_walk as { steps_left: number; visited: unknown[] } | null,
-          dragon: v.dragon,
-          fairy: v.fairy,
-          codes: (v.log as { code: string }[]).map((e) => e.code),
-        };
-      });
-    /** Click `target`, check the intent the page sent is one the view listed, verbatim. */
-    const clickSends = async (target: ReturnType<Page["locator"]>, what: string) => {
-      const before = await readView();
-      await page.evaluate(() => {
-        type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-        const w = window as Any;
-        const conn = w.spieltisch.connection ?? w.spieltisch.conn;
-        w.__sent = [];
-        if (conn && typeof conn.send === "function" && !conn.__wrapped) {
-          const orig = conn.send.bind(conn);
-          conn.send = (m: unknown) => {
-            w.__sent.push(m);
-            return orig(m);
-          };
-          conn.__wrapped = true;
-        }
-      });
-      const v = await version(page);
-      await target.click();
-      await waitVersionAbove(page, v);
-      const sent = await page.evaluate(() => ((window as any).__sent ?? []) as { t: string; intent?: unknown }[]); // eslint-disable-line @typescript-eslint/no-explicit-any
-      const intent = sent.find((m) => m.t === "act" || m.intent)?.intent;
-      expect(intent, `${what}: an intent was sent`).toBeDefined();
-      expect(before.legal, what).toContainEqual(intent);
-    };
+    const readView = () => readCarcView(page);
 
     const seen = { steps: 0, princess: 0, fairy: 0, portal: 0, shotWalk: false };
     let turns = 0;
@@ -429,7 +502,7 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
           await page.getByTestId("lang").click();
           await page.locator("html[lang=en]").waitFor();
         }
-        await clickSends(board.getByTestId("dragon-step").first(), "dragon step");
+        await clickSends(page, board.getByTestId("dragon-step").first(), "dragon step");
         seen.steps++;
         continue;
       }
@@ -438,15 +511,12 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
         expect(await page.getByTestId("skip").count()).toBe(0);
         expect(await page.getByTestId("carc-hint").textContent()).toContain("must send one of them home");
         if (!seen.princess) await page.screenshot({ path: screenshotPath("carcassonne-drache-princess.png") });
-        await clickSends(board.getByTestId("princess-target").first(), "princess");
+        await clickSends(page, board.getByTestId("princess-target").first(), "princess");
         seen.princess++;
         continue;
       }
       if (await page.getByTestId("rotate-right").count()) {
-        for (let i = 0; i < 4 && (await page.getByTestId("place-spot").count()) === 0; i++) {
-          await page.getByTestId("rotate-right").click();
-        }
-        await clickSends(page.getByTestId("place-spot").first(), "place");
+        await clickSends(page, (await litSquares(page)).first(), "place");
         turns++;
         continue;
       }
@@ -458,18 +528,18 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
           await expect.poll(() => board.getByTestId("fairy-target").count()).toBeGreaterThan(0);
           expect(await board.getByTestId("meeple-spot").count()).toBe(0);
           await page.screenshot({ path: screenshotPath("carcassonne-drache-fairy.png") });
-          await clickSends(board.getByTestId("fairy-target").first(), "fairy");
+          await clickSends(page, board.getByTestId("fairy-target").first(), "fairy");
           await expect.poll(() => board.locator('[data-testid="fairy"]').count()).toBe(1);
           seen.fairy++;
         } else if (!seen.portal && (await portalSpots.count())) {
           await page.screenshot({ path: screenshotPath("carcassonne-drache-portal.png") });
           expect(await page.getByTestId("portal-hint").count()).toBe(1);
-          await clickSends(portalSpots.first(), "portal");
+          await clickSends(page, portalSpots.first(), "portal");
           seen.portal++;
         } else if (turns % 2 === 0 && (await board.getByTestId("meeple-spot").count())) {
-          await clickSends(board.getByTestId("meeple-spot").first(), "meeple");
+          await clickSends(page, board.getByTestId("meeple-spot").first(), "meeple");
         } else {
-          await clickSends(skip, "pass");
+          await clickSends(page, skip, "pass");
         }
         continue;
       }
@@ -575,4 +645,113 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     expect(gz).toBeLessThan(150 * 1024);
     await dora.ctx.close();
   }, 150_000);
+
+  test("a whole game with the river and all four expansions against a quick AI player, played through the board", async (t) => {
+    const offered = hall.has("carcassonne") ? hall.games.find((g) => g.name === "carcassonne")!.options : {};
+    const wanted = ["fluss", "erweiterung", "haendler", "koenig", "drache"];
+    // All of them or nothing: the point is the whole game with everything on.
+    if (!wanted.every((k) => k in offered)) t.skip();
+    const t0 = Date.now();
+    const kim = await hall.person("Kim");
+    const page = kim.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openTable(page, "carcassonne");
+    await page.getByTestId("tool-join").click();
+    await page.locator(".seat .tag.you").waitFor();
+    for (const k of wanted) {
+      await page.getByTestId(`option-${k}`).click();
+      await expect.poll(() => page.getByTestId(`option-${k}`).isChecked()).toBe(true);
+    }
+    // A quick AI player: one step ahead, chosen beside "Add AI".
+    await page.getByTestId("bot-level").selectOption("greedy");
+    await page.getByTestId("tool-bot").click();
+    await page.locator('.seat [data-testid="seat-level"][data-level="greedy"]').waitFor();
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    const me = await mySeat(page);
+
+    // Every decision of the person's by a click; the AI player's turns are waited for.
+    const done: Record<Step, number> = { dragon: 0, princess: 0, place: 0, piece: 0, follower: 0, fairy: 0, pass: 0, other: 0, none: 0 };
+    let waiting = 0; // ms spent waiting for the AI player (or for the page to say it is our turn)
+    let acting = 0; // ms spent in the person's clicks and the views they bring
+    let slowest = { ms: 0, step: "" };
+    const specials = ["large", "builder", "pig"];
+    for (let actions = 0; ; actions++) {
+      expect(actions, "a game of ~80 turns each takes fewer clicks than this").toBeLessThan(800);
+      const w0 = Date.now();
+      const mine = await waitMyTurn(page, { timeout: 60_000 });
+      waiting += Date.now() - w0;
+      if (!mine) break;
+      const a0 = Date.now();
+      // A piece on two turns of three (a special one every other time, whichever the
+      // selector offers, in turn), the fairy moved now and then, else ✕.
+      const deploy = done.place % 3 !== 0;
+      const prefer = done.place % 2 ? [...specials.slice(done.piece % 3), ...specials.slice(0, done.piece % 3)] : [];
+      const step = await playStep(page, deploy, prefer, done.place % 7 === 0);
+      const ms = Date.now() - a0;
+      acting += ms;
+      done[step]++;
+      if (ms > slowest.ms) slowest = { ms, step };
+      // Our turn, but the board has not drawn what to click yet: wait for the next view.
+      if (step === "none") await page.waitForTimeout(25);
+    }
+    const played = Date.now() - t0;
+
+    // The result: the winner and every seat's points, the same points in the players panel.
+    const result = page.getByTestId("result");
+    await result.waitFor();
+    const end = await page.evaluate(() => {
+      type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const s = (window as Any).spieltisch.store.state;
+      const v = s.tables[s.current].view;
+      return {
+        result: v.result as { scores: number[]; ranks: number[] },
+        scores: v.scores as number[],
+        king: v.king as { seat: number; size: number } | null,
+        robber: v.robber as { seat: number; size: number } | null,
+        goods: v.goods as unknown[],
+        dragon: v.dragon as unknown,
+        tilesLeft: v.tiles_left ?? v.deck_left ?? null,
+        codes: (v.log as { code: string }[]).map((e) => e.code),
+      };
+    });
+    expect(end.result.scores).toHaveLength(2);
+    const resultText = (await result.textContent()) ?? "";
+    for (const n of end.result.scores) expect(resultText).toContain(String(n));
+    await expect.poll(() => page.getByTestId("score").allTextContents()).toEqual(end.scores.map(String));
+    expect(end.scores).toEqual(end.result.scores);
+    expect(await page.getByTestId("turn").count()).toBe(0);
+    expect(await page.getByTestId("place-spot").count()).toBe(0);
+    // The holders beside the scores: the King's crown and the Robber Baron's mask (a
+    // whole game completes cities and roads), and every seat's goods.
+    expect(end.king, "somebody holds the King").toBeTruthy();
+    expect(end.robber, "somebody holds the Robber Baron").toBeTruthy();
+    for (const [which, h] of [["king", end.king!], ["robber", end.robber!]] as const) {
+      const mark = page.locator(`.seat[data-seat="${h.seat}"] [data-testid="${which}"]`);
+      expect(await mark.isVisible(), which).toBe(true);
+      expect(await mark.getAttribute("data-size")).toBe(String(h.size));
+      expect(await page.getByTestId(which).count()).toBe(1);
+    }
+    expect(await page.getByTestId("goods").count()).toBe(2);
+    for (const g of await page.getByTestId("goods").all()) expect(await g.isVisible()).toBe(true);
+    // Every tile drawn from the catalogue; the pieces the selector offered went on the board.
+    expect(await page.locator("g.tile.unknown").count()).toBe(0);
+    expect(await page.getByTestId("dragon").count()).toBe(end.dragon ? 1 : 0);
+    expect(done.place).toBeGreaterThan(50);
+    expect(done.follower + done.piece).toBeGreaterThan(0);
+
+    // The final board, all of it, at 1280x800.
+    await page.getByTestId("zoom").getByText("A").click();
+    await page.screenshot({ path: screenshotPath("carcassonne-all-expansions-final.png") });
+    await page.getByTestId("players").screenshot({ path: screenshotPath("carcassonne-all-expansions-final-players.png") });
+    const tiles = await page.locator("g.placed").count();
+    console.log(
+      `[all expansions] ${wanted.join(" ")}; seat ${me} against greedy: ${(played / 1000).toFixed(1)} s in all ` +
+        `(${(acting / 1000).toFixed(1)} s in the person's clicks, ${(waiting / 1000).toFixed(1)} s waiting for the AI player; ` +
+        `slowest click ${slowest.ms} ms, ${slowest.step}); ${tiles} tiles on the board; clicks ${JSON.stringify(done)}; ` +
+        `scores ${end.result.scores.join(":")}, king ${JSON.stringify(end.king)}, robber ${JSON.stringify(end.robber)}; ` +
+        `dragon moved ${end.codes.filter((c) => c === "dragon_moved").length}×, eaten ${end.codes.filter((c) => c === "eaten").length}×`,
+    );
+    await kim.ctx.close();
+  }, 360_000);
 });
