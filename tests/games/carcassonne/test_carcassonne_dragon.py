@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from server.games.base import IllegalIntent, audience_view
+from server.games.base import audience_view
 from server.games.carcassonne import (
     Carcassonne,
     Dragon,
@@ -25,17 +25,10 @@ from server.games.carcassonne import (
 )
 from server.games.carcassonne.tiles import TYPES
 from server.games.rng import Rng
+from tests.support.rules import refused
 
 RED, YELLOW = 0, 1
 OVER = 2
-
-
-def refused(game: Carcassonne, state: State, seat: int, intent: Any, code: str) -> None:
-    before = msgspec.msgpack.encode(state)
-    with pytest.raises(IllegalIntent) as err:
-        game.apply(state, seat, intent)
-    assert err.value.code == code
-    assert msgspec.msgpack.encode(state) == before
 
 
 def entries(state: State, code: str) -> list[dict[str, Any]]:

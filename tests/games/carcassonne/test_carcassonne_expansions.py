@@ -4,23 +4,15 @@
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from server.games.base import IllegalIntent
 from server.games.carcassonne import Meeple, Options, Pass, Place
 from server.games.carcassonne.tiles import TYPES
+from tests.support.rules import refused
 
 RED, YELLOW = 0, 1
 OVER = 2
-
-
-def refused(game, state, seat, intent, code: str) -> None:
-    before = msgspec.msgpack.encode(state)
-    with pytest.raises(IllegalIntent) as err:
-        game.apply(state, seat, intent)
-    assert err.value.code == code
-    assert msgspec.msgpack.encode(state) == before
 
 
 def entries(state, code: str) -> list[dict]:

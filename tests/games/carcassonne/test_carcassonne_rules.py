@@ -6,10 +6,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from server.games.base import IllegalIntent
 from server.games.carcassonne import Meeple, Options, Pass, Place
 from server.games.carcassonne.board import Board
 from server.games.carcassonne.tiles import BY_ID, STRIDE
+from tests.support.rules import refused
 
 RED, YELLOW = 0, 1
 OVER = 2
@@ -17,14 +17,6 @@ OVER = 2
 
 def features(intents: list) -> list[str]:
     return [i.feature for i in intents if isinstance(i, Meeple)]
-
-
-def refused(game, state, seat, intent, code: str) -> None:
-    before = msgspec.msgpack.encode(state)
-    with pytest.raises(IllegalIntent) as err:
-        game.apply(state, seat, intent)
-    assert err.value.code == code
-    assert msgspec.msgpack.encode(state) == before
 
 
 # -- setup and placement --------------------------------------------------------------

@@ -8,10 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 
-from server.games.base import IllegalIntent, audience_view
+from server.games.base import audience_view
 from server.games.kardinal import board as board_module
 from server.games.kardinal import scoring
 from server.games.kardinal.board import Board
@@ -25,6 +24,7 @@ from server.games.kardinal.game import (
     Pass,
     Place,
 )
+from tests.support.rules import refused as refuse
 
 RED, GREEN, YELLOW, ORANGE, PURPLE = (
     "franken_aragon",
@@ -33,16 +33,6 @@ RED, GREEN, YELLOW, ORANGE, PURPLE = (
     "england_schwaben",
     "frankreich",
 )
-
-
-def refuse(game: Kardinal, s: KardinalState, seat: int, intent: Any, code: str) -> None:
-    """The intent is refused with ``code`` and the state is left exactly as it was."""
-    before = msgspec.msgpack.encode(s)
-    with pytest.raises(IllegalIntent) as e:
-        game.apply(s, seat, intent)
-    assert e.value.code == code, e.value.message
-    assert e.value.message
-    assert msgspec.msgpack.encode(s) == before
 
 
 def cloister(cards: list[str], space: str) -> Place:

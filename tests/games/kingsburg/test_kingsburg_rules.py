@@ -5,10 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
-import pytest
-
-from server.games.base import IllegalIntent
 from server.games.kingsburg import rules
 from server.games.kingsburg.game import Kingsburg
 from server.games.kingsburg.state import (
@@ -25,22 +21,13 @@ from server.games.kingsburg.state import (
     State,
     TownHall,
 )
+from tests.support.rules import refused
 
 Make = Callable[..., State]
 
 
 def advisors_in(legal: list[Any]) -> set[int]:
     return {i.advisor for i in legal if isinstance(i, Influence)}
-
-
-def refused(game: Kingsburg, s: State, seat: int, intent: Any, code: str) -> None:
-    """``intent`` is refused with ``code`` and the state is left as it was."""
-    before = msgspec.msgpack.encode(s)
-    with pytest.raises(IllegalIntent) as err:
-        game.apply(s, seat, intent)
-    assert err.value.code == code
-    assert err.value.message
-    assert msgspec.msgpack.encode(s) == before
 
 
 # ---- R11: two-player neutral blocks --------------------------------------------------

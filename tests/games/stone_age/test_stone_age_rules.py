@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from server.games.base import IllegalIntent
 from server.games.stone_age.data import CARDS
 from server.games.stone_age.game import StoneAge, _feed_from, _gain_tool
 from server.games.stone_age.scoring import breakdown, culture_points
@@ -26,6 +25,7 @@ from server.games.stone_age.state import (
     TakeResources,
     UseTools,
 )
+from tests.support.rules import refused
 
 Make = Callable[..., State]
 
@@ -35,12 +35,6 @@ def last(state: State, code: str) -> dict[str, Any]:
         if entry.code == code:
             return entry.args
     raise AssertionError(f"no {code} in the log")
-
-
-def refused(game: StoneAge, state: State, seat: int, intent: Any, code: str) -> None:
-    with pytest.raises(IllegalIntent) as err:
-        game.apply(state, seat, intent)
-    assert err.value.code == code
 
 
 # ---- setup ------------------------------------------------------------------------
