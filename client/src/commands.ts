@@ -28,6 +28,19 @@ export function parseValue(raw: string): unknown {
   return raw;
 }
 
+/** The table's own options (not the game's), always there to set: the turn clock,
+ * in seconds per move. */
+export const TABLE_OPTIONS = ["clock"] as const;
+
+/** `/option clock` values: seconds per move as a number ("60", "2.5", "90s"), and the
+ * off words ("off", "none", "0") as 0; anything else is null (not sent). */
+export function parseSeconds(raw: string): number | null {
+  const low = raw.trim().toLowerCase();
+  if (["off", "none", "no", "nein", "false", "なし"].includes(low)) return 0;
+  const m = /^(\d+(?:[.,]\d+)?|[.,]\d+)\s*(?:s|sec|秒)?$/.exec(low);
+  return m ? Number(m[1].replace(",", ".")) : null;
+}
+
 function seatArg(word: string | undefined): number | null | "bad" {
   if (word === undefined) return null;
   if (!/^\d+$/.test(word)) return "bad";
@@ -89,8 +102,19 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
       const key = rest[0];
       if (key === undefined) return { kind: "error", key: "cmd.option_usage", args: {} };
       const opts = ctx.options;
+      if ((TABLE_OPTIONS as readonly string[]).includes(key)) {
+        // The turn clock is a number of seconds, sent as a number ("1" is not "yes").
+        const seconds = rest.length === 2 ? parseSeconds(rest[1]) : null;
+        if (seconds === null) return { kind: "error", key: "cmd.clock_usage", args: {} };
+        return { kind: "send", msg: { t: "option", room, key, value: seconds } };
+      }
       if (opts && !(key in opts)) {
-        return { kind: "error", key: "cmd.unknown_option", args: { key, list: Object.keys(opts).join(", ") } };
+        const list = [...new Set([...Object.keys(opts), ...TABLE_OPTIONS])].join(", ");
+        return { kind: "error", key: "cmd.unknown_option", args: { key, list } };
+      }
+      if (rest.length > 1 && typeof opts?.[key] === "number" && /^-?(\d+(\.\d+)?|\.\d+)$/.test(rest[1]) && rest.length === 2) {
+        // A number option keeps numbers: "/option seats 1" is 1, not "yes".
+        return { kind: "send", msg: { t: "option", room, key, value: Number(rest[1]) } };
       }
       if (rest.length > 1) return { kind: "send", msg: { t: "option", room, key, value: parseValue(rest.slice(1).join(" ")) } };
       // As on Brettspielwelt, `/option fluss` alone switches a yes/no option.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, parseValue } from "../src/commands";
+import { parseCommand, parseSeconds, parseValue } from "../src/commands";
 import { translate } from "../src/i18n";
 
 const ctx = { room: "r1", options: { fluss: false, old: true, seats: 5 } };
@@ -104,5 +104,38 @@ describe("parseCommand", () => {
     expect(parseValue("nein")).toBe(false);
     expect(parseValue("12")).toBe(12);
     expect(parseValue("abc")).toBe("abc");
+  });
+  it("/option clock SECONDS sends a number, set or not, and a number option keeps numbers", () => {
+    const send = (text: string, options: Record<string, unknown> | null = ctx.options) => parseCommand(text, { room: "r1", options });
+    const clock = (value: unknown) => ({ kind: "send", msg: { t: "option", room: "r1", key: "clock", value } });
+    // The clock is the table's: there to set before it is in the table's options.
+    expect(send("/option clock 60")).toEqual(clock(60));
+    expect(send("/option clock 60", { fluss: false, clock: 30 })).toEqual(clock(60));
+    expect(send("/option clock 60", null)).toEqual(clock(60));
+    // "1" and "0" are seconds here, not yes and no; tenths and a unit are fine.
+    expect(send("/option clock 1")).toEqual(clock(1));
+    expect(send("/option clock 0")).toEqual(clock(0));
+    expect(send("/option clock 2.5")).toEqual(clock(2.5));
+    expect(send("/option clock 0.1")).toEqual(clock(0.1));
+    expect(send("/option clock 90s")).toEqual(clock(90));
+    expect(send("/option clock off")).toEqual(clock(0));
+    for (const text of ["/option clock 60", "/option clock 1", "/option clock 0"]) {
+      const p = send(text);
+      expect(p.kind === "send" && p.msg.t === "option" && typeof p.msg.value).toBe("number");
+    }
+    // No value, or not a number: the usage, nothing sent.
+    for (const bad of ["/option clock", "/option clock fast", "/option clock 1 2", "/option clock -5"]) {
+      expect(send(bad), bad).toMatchObject({ kind: "error", key: "cmd.clock_usage" });
+    }
+    expect(translate("en", "cmd.clock_usage")).toContain("/option clock 60");
+    expect(translate("ja", "cmd.clock_usage")).toContain("/option clock 60");
+    // An unknown option's list names the clock too.
+    expect(send("/option flus")).toMatchObject({ kind: "error", args: { list: "fluss, old, seats, clock" } });
+    // Another number option: "1" stays 1.
+    expect(send("/option seats 1")).toEqual({ kind: "send", msg: { t: "option", room: "r1", key: "seats", value: 1 } });
+    expect(parseSeconds("3600")).toBe(3600);
+    expect(parseSeconds(",5")).toBe(0.5);
+    expect(parseSeconds("60秒")).toBe(60);
+    expect(parseSeconds("abc")).toBe(null);
   });
 });

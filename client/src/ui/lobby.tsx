@@ -2,11 +2,14 @@ import { useEffect, useState } from "preact/hooks";
 import type { Client } from "../client";
 import { gameName, t } from "../i18n";
 import type { Snapshot } from "../store";
+import { CLOCK_KEY, ClockChoice } from "./clock";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 
 export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const [game, setGame] = useState<string>("");
   const [options, setOptions] = useState<Record<string, unknown>>({});
+  // The table's turn clock (seconds per move, 0 for none): the table's, not the game's.
+  const [clock, setClock] = useState(0);
   const info = s.games.find((g) => g.name === game);
 
   useEffect(() => {
@@ -76,7 +79,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              if (game) client.create(game, options);
+              if (game) client.create(game, clock > 0 ? { ...options, [CLOCK_KEY]: clock } : options);
             }}
           >
             <label>
@@ -97,6 +100,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                 ))}
               </select>
             </label>
+            <ClockChoice value={clock} onChange={setClock} />
             {info && Object.keys(options).length > 0 && (
               <OptionsEditor options={options} known={info.options} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
             )}

@@ -1,8 +1,10 @@
 import { has, optionLabel, t } from "../i18n";
+import { CLOCK_KEY, clockWords } from "./clock";
 
 /** Options as inputs: yes/no as checkboxes, numbers and words as fields. Only the
  * options the server's game has are shown: `known` (the game's defaults from
- * /api/games), when given, filters out any other key. */
+ * /api/games), when given, filters out any other key. The table's own turn clock is
+ * not the game's: it has its choice of its own (`ClockChoice`). */
 export function OptionsEditor({
   options,
   onChange,
@@ -17,7 +19,7 @@ export function OptionsEditor({
   return (
     <div class="options">
       {Object.entries(options)
-        .filter(([key]) => !known || key in known)
+        .filter(([key]) => key !== CLOCK_KEY && (!known || key in known))
         .map(([key, value]) => (
         <label class="option" key={key} data-option={key}>
           {typeof value === "boolean" ? (
@@ -56,12 +58,17 @@ export function optionSummary(options: Record<string, unknown>, defaults: Record
 }
 
 /** The options that differ from the game's defaults, in words: a yes/no option with
- * a name of its own (an expansion, say) as that name, anything else as typed. */
+ * a name of its own (an expansion, say) as that name, the turn clock as "clock 60 s /
+ * move", anything else as typed. */
 export function optionWords(
   options: Record<string, unknown>,
   defaults: Record<string, unknown> = {},
 ): { key: string; text: string }[] {
   return Object.entries(options)
     .filter(([k, v]) => v !== false && v !== null && v !== "" && !(k in defaults && defaults[k] === v))
-    .map(([k, v]) => ({ key: k, text: v === true && has(`opt.${k}`) ? t(`opt.${k}`) : v === true ? k : `${k}=${String(v)}` }));
+    .filter(([k, v]) => k !== CLOCK_KEY || clockWords(v) !== null)
+    .map(([k, v]) => ({
+      key: k,
+      text: k === CLOCK_KEY ? clockWords(v)! : v === true && has(`opt.${k}`) ? t(`opt.${k}`) : v === true ? k : `${k}=${String(v)}`,
+    }));
 }

@@ -12,7 +12,8 @@ import { t } from "../i18n";
  * the AI plays the seat to the end. */
 export type PresenceKind = "here" | "gone" | "away" | "standin" | "resigned";
 
-export type SeatPresence = Pick<SeatInfo, "name" | "bot" | "online" | "away_since" | "standin" | "resigned">;
+export type SeatPresence = Pick<SeatInfo, "name" | "bot" | "online" | "away_since" | "standin" | "resigned"> &
+  Partial<Pick<SeatInfo, "clock">>;
 
 /** How often the panel looks at the clock again while someone is away. */
 export const PRESENCE_TICK_MS = 5_000;
@@ -52,7 +53,15 @@ export function presenceLabel(seat: SeatPresence, now: number = nowSeconds()): {
       return {
         kind,
         text: t("presence.standin"),
-        title: t(away ? "presence.standin_away_hint" : "presence.standin_hint", { name: seat.name, away: away ?? "" }),
+        // A person who is here but stood in for: their turn clock ran out (this move only).
+        title: t(
+          away
+            ? "presence.standin_away_hint"
+            : seat.clock !== null && seat.clock !== undefined && seat.online
+              ? "presence.standin_clock_hint"
+              : "presence.standin_hint",
+          { name: seat.name, away: away ?? "" },
+        ),
       };
     case "away":
       return { kind, text: away!, title: t("presence.away_hint", { name: seat.name }) };

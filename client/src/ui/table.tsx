@@ -6,7 +6,8 @@ import { gameName, logLine, t } from "../i18n";
 import type { Room } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
-import { OptionsEditor } from "./options";
+import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
+import { OptionsEditor, optionWords } from "./options";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import "./table.css";
 
@@ -174,6 +175,8 @@ function Players({
   // "away for N min" counts up: look at the clock again every few seconds while a
   // person is away (stand-ins too: their tooltip says for how long).
   const [now, setNow] = useState(nowSeconds);
+  // The seats' clocks count down from when this `room` message came.
+  const at = receivedAt(info);
   const someoneAway = info.seats.some((x) => x !== null && !x.bot && x.away_since !== null && x.away_since !== undefined);
   useEffect(() => {
     if (!someoneAway) return;
@@ -207,6 +210,7 @@ function Players({
               ) : (
                 <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
               )}
+              {seat && seat.clock !== null && seat.clock !== undefined && <SeatClock seat={seat} at={at} />}
               {view && playing && (
                 <span class="pts" data-testid="score">
                   {view.scores?.[i] ?? 0}
@@ -295,17 +299,40 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           </div>
         </div>
       )}
-      {Object.keys(info.options).length > 0 && (
-        <details open={waiting}>
-          <summary>{t("table.options")}</summary>
-          <OptionsEditor
+      {(() => {
+        const known = client.store.state.games.find((g) => g.name === info.game)?.options;
+        const words = optionWords(info.options, known);
+        return (
+          <details open={waiting} class="table-options">
+            <summary>
+              {t("table.options")}
+              {words.length > 0 && (
+                <span class="opt-line muted small" data-testid="options-line">
+                  {" — "}
+                  <span class="opt-words">
+                    {words.map((w) => (
+                      <span key={w.key} class="opt-word" data-word={w.key}>
+                        {w.text}
+                      </span>
+                    ))}
+                  </span>
+                </span>
+              )}
+            </summary>
+            <ClockChoice
+              value={info.options[CLOCK_KEY]}
+              disabled={!waiting || !host}
+              onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
+            />
+            <OptionsEditor
             options={info.options}
             known={client.store.state.games.find((g) => g.name === info.game)?.options}
             disabled={!waiting || !host}
             onChange={(key, value) => send({ t: "option", room: info.room, key, value })}
-          />
-        </details>
-      )}
+            />
+          </details>
+        );
+      })()}
     </section>
   );
 }
