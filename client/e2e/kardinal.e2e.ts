@@ -118,6 +118,8 @@ describe("Kardinal & König in the browser", () => {
     // The whole map is drawn from the catalogue: 50 spaces, 9 countries.
     await expect.poll(() => page.locator('[data-testid="space"]').count()).toBe(50);
     expect(await page.locator('[data-testid="country"]').count()).toBe(9);
+    // The start player is drawn at random: the list of moves comes with our turn.
+    expect(await waitMyTurn(page, { withMoves: true })).toBe(true);
     expect(await page.locator('[data-testid="legal"]').count()).toBe(1);
     const me = await mySeat(page);
     const startVersion = await version(page);

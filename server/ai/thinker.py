@@ -68,6 +68,13 @@ class Thinker:
             return None
         return msgspec.msgpack.decode(raw, type=game.Intent)
 
+    def warm(self) -> None:
+        """Start the workers now (a table with AI players has started), so the first
+        decision does not wait for a process to start and import the games."""
+        if self._pool is None:
+            for _ in range(self.workers):
+                self._executor().submit(_ready)
+
     def _semaphore(self) -> asyncio.Semaphore:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
@@ -87,6 +94,10 @@ class Thinker:
 
 
 _games: dict[tuple[str, str], Game] = {}
+
+
+def _ready() -> None:
+    """Nothing: submitted to start a worker."""
 
 
 def decide_in_worker(

@@ -253,6 +253,8 @@ class Room:
         self.table.seats = list(seated)
         self.table.status = "playing"
         self.ledger.begin(state, 0, self.audiences())
+        if self.bots.thinker is not None and any(s.bot for s in seated):
+            self.bots.thinker.warm()
         self.table.clock.start(len(seated), self.game.active(state), time.time())
         self._arm_clock()
         self._event("start", seats=len(seated), seed=seed)
