@@ -145,6 +145,12 @@ class Table:
         self.bots = meta.bots
         self.status = meta.status
         self.clock = meta.clock
+        if self.status == "playing":
+            # A new owner knows nobody yet: every person counts as away from now until
+            # their process answers the census (server/leases.py), so that the grace
+            # for someone who really is gone starts again here rather than never.
+            now = time.time()
+            self.away = {s.player: now for s in self.seats if s is not None and not s.bot}
 
     # --- presence: changes nothing the game sees ------------------------------------
 
