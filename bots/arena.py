@@ -48,6 +48,7 @@ class Report(msgspec.Struct):
     b: str
     games: int
     budget: float
+    iterations: int | None  # per strong decision, when fixed instead of the budget
     options: dict[str, Any]
     wins_a: float
     win_rate_a: float
@@ -186,6 +187,7 @@ def _report(match: Match, records: list[GameRecord]) -> Report:
         b=match.b,
         games=n,
         budget=match.budget,
+        iterations=match.iterations,
         options=dict(match.options),
         wins_a=wins,
         win_rate_a=wins / n if n else 0.0,
@@ -202,9 +204,14 @@ def _report(match: Match, records: list[GameRecord]) -> Report:
 
 def render(report: Report) -> str:
     lo, hi = report.interval_95
+    effort = (
+        f"{report.iterations} iterations"
+        if report.iterations is not None
+        else f"budget {report.budget:g} s"
+    )
     lines = [
         f"{report.game}, {report.seats} seats: {report.a} (one seat) against {report.b}, "
-        f"{report.games} games, budget {report.budget:g} s",
+        f"{report.games} games, {effort} a strong decision",
         f"  {report.a} won {report.wins_a:g} of {report.games}: "
         f"{100 * report.win_rate_a:.0f}% (95% interval {100 * lo:.0f}-{100 * hi:.0f}%)",
         f"  mean score: {report.a} {report.mean_score_a:.1f}, {report.b} {report.mean_score_b:.1f}",
