@@ -16,7 +16,10 @@ export function App({ client }: { client: Client }) {
   // The tab's title tells whose turn it is, so a player in another tab notices.
   const tbl = s.current ? s.tables[s.current] : undefined;
   const v = tbl?.view;
-  const mine = !!v && !v.result && v.you !== null && v.you !== undefined && (v.active ?? []).includes(v.you);
+  // A seat the AI plays (a stand-in, a resigned player's) is not the person's turn.
+  const seat = v && v.you !== null && v.you !== undefined ? tbl?.room?.seats[v.you] : undefined;
+  const mine =
+    !!v && !v.result && !!seat && !seat.standin && !seat.resigned && (v.active ?? []).includes(v.you as number);
   useEffect(() => {
     const game = tbl?.room?.game;
     document.title = (mine ? "★ " : "") + (game ? `${gameName(game)} — ` : "") + t("app.title");
