@@ -52,7 +52,7 @@ class SearchPolicy:
         seed: int,
         budget: float = 1.0,
         iterations: int | None = None,
-        exploration: float = 0.3,
+        exploration: float = 0.7,
         rollout: int = 2,
         scale: float | None = None,
     ) -> None:
