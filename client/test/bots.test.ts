@@ -1,31 +1,12 @@
 // The AI seats in the players panel: the label with the level, the thinking mark, the
 // level choice; rendered as Preact's element tree (the unit tests have no DOM).
 
-import { type ComponentChildren, type VNode, h, isValidElement } from "preact";
+import { type VNode, h } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { dictionaries, errorText, lang } from "../src/i18n";
 import type { SeatInfo } from "../src/protocol.gen";
 import { LEVELS, LevelChoice, SeatWho, Thinking, levelHint, levelWord, seatLabel } from "../src/ui/bots";
-
-type Props = { class?: string; children?: ComponentChildren; [k: string]: unknown };
-
-/** Expand function components and flatten the tree into its elements. */
-function elements(node: ComponentChildren): VNode<Props>[] {
-  if (Array.isArray(node)) return node.flatMap(elements);
-  if (!isValidElement(node)) return [];
-  const v = node as VNode<Props>;
-  if (typeof v.type === "function") return elements((v.type as (p: Props) => ComponentChildren)(v.props));
-  return [v, ...elements(v.props.children)];
-}
-
-function text(node: ComponentChildren): string {
-  if (Array.isArray(node)) return node.map(text).join("");
-  if (typeof node === "string" || typeof node === "number") return String(node);
-  if (!isValidElement(node)) return "";
-  const v = node as VNode<Props>;
-  if (typeof v.type === "function") return text((v.type as (p: Props) => ComponentChildren)(v.props));
-  return text(v.props.children);
-}
+import { type Props, elements, text } from "./vnodes";
 
 const bot = (over: Partial<SeatInfo> = {}): SeatInfo => ({
   player: "bot-r-1",

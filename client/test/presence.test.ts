@@ -2,31 +2,13 @@
 // server's `away_since`), AI stands in, resigned; in both languages, rendered as
 // Preact's element tree (the unit tests have no DOM).
 
-import { type ComponentChildren, type VNode, h, isValidElement } from "preact";
+import { h } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { dictionaries, lang } from "../src/i18n";
 import type { SeatInfo } from "../src/protocol.gen";
 import { SeatWho } from "../src/ui/bots";
 import { Presence, awayFor, canHandToAi, presenceKind, presenceLabel } from "../src/ui/presence";
-
-type Props = { class?: string; children?: ComponentChildren; [k: string]: unknown };
-
-function elements(node: ComponentChildren): VNode<Props>[] {
-  if (Array.isArray(node)) return node.flatMap(elements);
-  if (!isValidElement(node)) return [];
-  const v = node as VNode<Props>;
-  if (typeof v.type === "function") return elements((v.type as (p: Props) => ComponentChildren)(v.props));
-  return [v, ...elements(v.props.children)];
-}
-
-function text(node: ComponentChildren): string {
-  if (Array.isArray(node)) return node.map(text).join("");
-  if (typeof node === "string" || typeof node === "number") return String(node);
-  if (!isValidElement(node)) return "";
-  const v = node as VNode<Props>;
-  if (typeof v.type === "function") return text((v.type as (p: Props) => ComponentChildren)(v.props));
-  return text(v.props.children);
-}
+import { elements, text } from "./vnodes";
 
 const NOW = 1_800_000_000; // Unix seconds
 const ben = (over: Partial<SeatInfo> = {}): SeatInfo => ({
