@@ -145,3 +145,40 @@ async def test_a_decision_runs_in_a_worker_while_the_event_loop_goes_on() -> Non
         assert ticks >= 10
     finally:
         thinker.close()
+
+
+ALL_OPTIONS: dict[str, dict[str, Any]] = {
+    "carcassonne": {
+        "fluss": True,
+        "erweiterung": True,
+        "haendler": True,
+        "koenig": True,
+        "drache": True,
+    },
+    "stone_age": {},
+    "alhambra": {},
+    "kingsburg": {},
+    "kardinal": {},
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALL_OPTIONS))
+def test_the_ai_plays_every_game_to_its_end_at_the_most_seats(name: str) -> None:
+    """Greedy players at every seat finish a game at the game's largest table, with
+    its options on; a strong player (a short search) takes a seat for the first moves."""
+    game = games.get(name)
+    seats = game.max_seats
+    options = msgspec.convert(ALL_OPTIONS[name], game.Options)
+    game.check_options(options, seats)
+    state = game.setup(seats, options, 11)
+    players: list[Any] = [GreedyPolicy(s) for s in range(seats)]
+    strong = SearchPolicy(5, iterations=8)
+    for move in range(5_000):
+        if game.result(state) is not None:
+            break
+        seat = min(game.active(state))
+        player = strong if move < 20 and seat == 0 else players[seat]
+        intent = player.choose(game, state, seat)
+        assert intent is not None, f"seat {seat} has no move"
+        state = game.apply(state, seat, intent)
+    assert game.result(state) is not None
