@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { CLIENT_DIR, mySeat, openTable, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { CLIENT_DIR, mySeat, openTable, playTable, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall();
 
@@ -173,8 +173,7 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     const room = (await ada.page.getByTestId("table").getAttribute("data-room"))!;
     await ada.page.getByTestId("tool-join").click();
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(false);
-    await ada.page.getByTestId("chat-input").fill("/option fluss");
-    await ada.page.getByTestId("chat-input").press("Enter");
+    await say(ada.page, "/option fluss");
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(true);
 
     // Ben and Cleo see the table in the hall, with its option.
@@ -444,8 +443,7 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     }
     // The fairy beside one follower (the later wording), typed as on Brettspielwelt.
     if ("fairy_on" in offered) {
-      await page.getByTestId("chat-input").fill("/option fairy_on follower");
-      await page.getByTestId("chat-input").press("Enter");
+      await say(page, "/option fairy_on follower");
       await expect.poll(() => page.getByTestId("option-fairy_on").inputValue()).toBe("follower");
     }
     // The two choices of the expansion are in words, not raw names only.

@@ -8,7 +8,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { mySeat, openTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { clearNotices, decideFirst, inEachLanguageAndSize, isMyTurn, mySeat, openTable, say, screenshotPath, useHall, waitMyTurn } from "./harness";
 
 // AI players wait half a second, so a stand-in's move shows for a moment.
 const hall = useHall("0.5");
@@ -17,29 +17,6 @@ const CLOCK = 4; // seconds per move: the first turn's bank holds 3 × 4 s, a la
 
 const clockOf = (page: Page, seat: number) => page.locator(`.seat[data-seat="${seat}"] [data-testid="seat-clock"]`);
 const left = async (page: Page, seat: number) => Number(await clockOf(page, seat).getAttribute("data-left"));
-
-async function say(page: Page, text: string): Promise<void> {
-  await page.getByTestId("chat-input").fill(text);
-  await page.getByTestId("chat-input").press("Enter");
-}
-
-async function isMine(page: Page): Promise<boolean> {
-  return (await page.locator('[data-testid="turn"].mine').count()) > 0;
-}
-
-/** One decision: the first listed move, or Carcassonne's board (a lit square, then no
- * follower); returns once the view has moved on. */
-async function decide(page: Page): Promise<void> {
-  const v = await version(page);
-  const legal = page.locator('[data-testid="legal"] button');
-  if (await legal.count()) await legal.first().click();
-  else if (await page.getByTestId("skip").count()) await page.getByTestId("skip").click();
-  else {
-    for (let i = 0; i < 4 && !(await page.getByTestId("place-spot").count()); i++) await page.getByTestId("rotate-right").click();
-    await page.getByTestId("place-spot").first().click();
-  }
-  await waitVersionAbove(page, v, hall.server);
-}
 
 /** The seat's log entries the page holds (its own moves, the stand-in's included). */
 async function movesBySeat(page: Page, seat: number): Promise<number> {
@@ -77,7 +54,7 @@ describe("the turn clock", () => {
     // Out of range: the server refuses, and the refusal shows as a notice.
     await say(page, "/option clock 5000");
     await page.locator('.notice[data-code="bad_option"]').waitFor();
-    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+    await clearNotices(page);
     // A short clock through "other…" and its field of seconds.
     await choice.selectOption("other");
     await page.getByTestId("option-clock-seconds").fill(String(CLOCK));
@@ -129,17 +106,7 @@ describe("the turn clock", () => {
     expect(await clockOf(page, 1 - me).getAttribute("data-running")).toBe("false");
 
     // Pictures of the players panel with the clock running, wide and on a phone.
-    for (const [lang, w, h] of [
-      ["en", 1280, 800],
-      ["en", 390, 844],
-      ["ja", 390, 844],
-      ["ja", 1280, 800],
-    ] as const) {
-      if ((await page.locator("html").getAttribute("lang")) !== lang) {
-        await page.getByTestId("lang").click();
-        await page.locator(`html[lang=${lang}]`).waitFor();
-      }
-      await page.setViewportSize({ width: w, height: h });
+    await inEachLanguageAndSize(page, async (lang, w) => {
       expect(await page.getByTestId("options-line").textContent()).toContain(lang === "en" ? `clock ${CLOCK} s / move` : `持ち時間 1手${CLOCK}秒`);
       if (w === 390) {
         await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -160,7 +127,7 @@ describe("the turn clock", () => {
       console.log(`[clock] ${w}-${lang}: ${await clockOf(page, me).textContent()} (running: ${running})`);
       await page.screenshot({ path: screenshotPath(`clock-${w}-${lang}.png`) });
       await page.getByTestId("players").screenshot({ path: screenshotPath(`clock-players-${w}-${lang}.png`) });
-    }
+        });
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByTestId("lang").click();
     await page.locator("html[lang=en]").waitFor();
@@ -178,7 +145,7 @@ describe("the turn clock", () => {
     const before = await movesBySeat(page, me);
     await expect.poll(() => page.evaluate(() => (window as unknown as { clockSeen: { standin: number } }).clockSeen.standin), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => movesBySeat(page, me), { timeout: 15_000 }).toBeGreaterThan(before);
-    await expect.poll(() => isMine(page), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => isMyTurn(page), { timeout: 15_000 }).toBe(false);
     console.log(`[clock] the stand-in made ${(await movesBySeat(page, me)) - before} log entries for the host's seat`);
     const mark = await page.locator(`.seat[data-seat="${me}"] [data-testid="presence"]`).getAttribute("data-presence");
     expect(["standin", "here"]).toContain(mark);
@@ -190,7 +157,7 @@ describe("the turn clock", () => {
     expect(await left(page, me)).toBeLessThanOrEqual(CLOCK);
     const seen = await page.evaluate(() => (window as unknown as { clockSeen: { standin: number } }).clockSeen.standin);
     const mine = await movesBySeat(page, me);
-    while (await isMine(page)) await decide(page);
+    while (await isMyTurn(page)) await decideFirst(page);
     expect(await movesBySeat(page, me)).toBeGreaterThan(mine);
     // Not stood in for this time; the clock stopped with time to spare once it was over.
     expect(await page.evaluate(() => (window as unknown as { clockSeen: { standin: number } }).clockSeen.standin)).toBe(seen);

@@ -3,7 +3,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openTable, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { clearNotices, inEachLanguageAndSize, openTable, playTable, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall("0.05");
 
@@ -47,22 +47,17 @@ describe("the hall", () => {
     await expect.poll(() => page.url()).toContain("?t=");
 
     // Typed commands do what the buttons do; a wrong one explains itself.
-    await page.getByTestId("chat-input").fill("/dance");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/dance");
     await page.getByTestId("chat-lines").getByText("Unknown command /dance").waitFor();
-    await page.getByTestId("chat-input").fill("/join");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/join");
     await page.locator('[data-testid="players"] [data-testid="seat-name"]', { hasText: "Hanna" }).waitFor();
     for (let i = 1; i < generic!.min_seats; i++) {
-      await page.getByTestId("chat-input").fill("/bot");
-      await page.getByTestId("chat-input").press("Enter");
+      await say(page, "/bot");
       await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
     }
-    await page.getByTestId("chat-input").fill("hello table");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "hello table");
     await page.getByTestId("chat-lines").getByText("hello table").waitFor();
-    await page.getByTestId("chat-input").fill("/start");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/start");
     await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
 
     // Below every board, each legal intent is a button too; play a few.
@@ -102,8 +97,7 @@ describe("the hall", () => {
     await page.getByText("Game log").waitFor();
 
     // /leave takes us back to the hall, which lists the table as playing.
-    await page.getByTestId("chat-input").fill("/leave");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/leave");
     await page.locator(`[data-testid="room-list"] tr[data-status="playing"]`).first().waitFor();
     await page.screenshot({ path: screenshotPath("hall-lobby.png") });
     await ctx.close();
@@ -156,15 +150,13 @@ describe("the hall", () => {
     expect(await level(1).getAttribute("data-level")).toBe("random");
 
     // Typed: a seat and a level; an unknown level is the server's to refuse.
-    await page.getByTestId("chat-input").fill("/bot 3 greedy");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/bot 3 greedy");
     await level(2).waitFor();
     expect(await level(2).getAttribute("data-level")).toBe("greedy");
-    await page.getByTestId("chat-input").fill("/bot 4 clever");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/bot 4 clever");
     await page.locator('.notice[data-code="bad_option"]', { hasText: "clever" }).waitFor();
     expect(await page.locator(".seat .tag.bot").count()).toBe(2);
-    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+    await clearNotices(page);
 
     // The labels: "AI 1 · random", "AI 2 · greedy", the level's tooltip on it.
     const label = async (seat: number) =>
@@ -177,15 +169,14 @@ describe("the hall", () => {
     expect(await label(1)).toMatch(/^AI \d · ランダム$/);
     expect(await label(2)).toMatch(/^AI \d · 貪欲$/);
     expect(await choice.locator("option:checked").textContent()).toBe("ランダム");
-    await page.getByTestId("chat-input").fill("/bot 4 clever");
-    await page.getByTestId("chat-input").press("Enter");
+    await say(page, "/bot 4 clever");
     await page.locator(".notice", { hasText: "そのAIの強さはありません" }).waitFor();
     await page.getByTestId("lang").click();
     await page.locator("html[lang=en]").waitFor();
 
     // The waiting table with the level choice beside "Add AI", wide in English and on a
     // phone in Japanese.
-    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+    await clearNotices(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: screenshotPath("bots-waiting-1280-en.png") });
     await page.getByTestId("lang").click();
@@ -227,18 +218,8 @@ describe("the hall", () => {
         const room = store.state.tables[store.state.current].room;
         store.handle({ ...room, seats: room.seats.map((x: Any, i: number) => (x && i === 2 ? { ...x, thinking: true } : x)) });
       });
-    while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
-    for (const [lang, w, h] of [
-      ["en", 1280, 800],
-      ["en", 390, 844],
-      ["ja", 390, 844],
-      ["ja", 1280, 800],
-    ] as const) {
-      if ((await page.locator("html").getAttribute("lang")) !== lang) {
-        await page.getByTestId("lang").click();
-        await page.locator(`html[lang=${lang}]`).waitFor();
-      }
-      await page.setViewportSize({ width: w, height: h });
+    await clearNotices(page);
+    await inEachLanguageAndSize(page, async (lang, w) => {
       await showThinking();
       await page.locator('.seat[data-seat="2"] [data-testid="thinking"]').waitFor({ timeout: 2_000 });
       if (w === 390) {
@@ -255,7 +236,7 @@ describe("the hall", () => {
         await page.getByTestId("players").scrollIntoViewIfNeeded();
       }
       await page.screenshot({ path: screenshotPath(`bots-${w}-${lang}.png`) });
-    }
+        });
     await page.setViewportSize({ width: 1280, height: 860 });
     await ctx.close();
   });

@@ -269,3 +269,55 @@ export function screenshotPath(name: string): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   return join(RESULTS_DIR, name);
 }
+
+/** Type a line into the table's chat box and send it (chat, or a /command). */
+export async function say(page: Page, text: string): Promise<void> {
+  await page.getByTestId("chat-input").fill(text);
+  await page.getByTestId("chat-input").press("Enter");
+}
+
+/** Dismiss every notice, so that none covers what a picture should show. */
+export async function clearNotices(page: Page): Promise<void> {
+  while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+}
+
+/** Whether the page's player is on turn. */
+export async function isMyTurn(page: Page): Promise<boolean> {
+  return (await page.locator('[data-testid="turn"].mine').count()) > 0;
+}
+
+/** One decision: the first listed move, or on Carcassonne's board a lit square (turning
+ * the tile until one lights), then no follower; returns once the view has moved on. */
+export async function decideFirst(page: Page): Promise<void> {
+  const v = await version(page);
+  const legal = page.locator('[data-testid="legal"] button');
+  if (await legal.count()) await legal.first().click();
+  else if (await page.getByTestId("skip").count()) await page.getByTestId("skip").click();
+  else {
+    for (let i = 0; i < 4 && !(await page.getByTestId("place-spot").count()); i++) await page.getByTestId("rotate-right").click();
+    await page.getByTestId("place-spot").first().click();
+  }
+  await waitVersionAbove(page, v);
+}
+
+/** Run ``body`` in both languages, wide and on a phone: the sizes the screens are
+ * checked at. The page's language is switched with its own button. */
+export async function inEachLanguageAndSize(
+  page: Page,
+  body: (lang: "en" | "ja", width: number, height: number) => Promise<void>,
+): Promise<void> {
+  const sizes = [
+    ["en", 1280, 800],
+    ["en", 390, 844],
+    ["ja", 390, 844],
+    ["ja", 1280, 800],
+  ] as const;
+  for (const [lang, w, h] of sizes) {
+    if ((await page.locator("html").getAttribute("lang")) !== lang) {
+      await page.getByTestId("lang").click();
+      await page.locator(`html[lang=${lang}]`).waitFor();
+    }
+    await page.setViewportSize({ width: w, height: h });
+    await body(lang, w, h);
+  }
+}

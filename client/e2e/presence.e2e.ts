@@ -6,41 +6,13 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { type Person, openTable, screenshotPath, useHall, version, waitVersionAbove } from "./harness";
+import { type Person, clearNotices, decideFirst, inEachLanguageAndSize, isMyTurn, openTable, say, screenshotPath, useHall } from "./harness";
 
 const hall = useHall("0.02", ["--away-grace", "1"]);
 const GAME = "carcassonne";
 
 const presence = (page: Page, seat: number) => page.locator(`.seat[data-seat="${seat}"] [data-testid="presence"]`);
 const presenceOf = (page: Page, seat: number) => presence(page, seat).getAttribute("data-presence");
-
-async function say(page: Page, text: string): Promise<void> {
-  await page.getByTestId("chat-input").fill(text);
-  await page.getByTestId("chat-input").press("Enter");
-}
-
-async function clearNotices(page: Page): Promise<void> {
-  while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
-}
-
-async function isMine(page: Page): Promise<boolean> {
-  return (await page.locator('[data-testid="turn"].mine').count()) > 0;
-}
-
-/** One decision of the page's, on Carcassonne's board (rotate until the tile fits, the
- * first lit square, then no follower) or by the first button of the legal moves of any
- * other game; returns once the view has moved on. */
-async function decide(page: Page): Promise<void> {
-  const v = await version(page);
-  const legal = page.locator('[data-testid="legal"] button');
-  if (await legal.count()) await legal.first().click();
-  else if (await page.getByTestId("skip").count()) await page.getByTestId("skip").click();
-  else {
-    for (let i = 0; i < 4 && !(await page.getByTestId("place-spot").count()); i++) await page.getByTestId("rotate-right").click();
-    await page.getByTestId("place-spot").first().click();
-  }
-  await waitVersionAbove(page, v, hall.server);
-}
 
 /** A table of GAME opened by the first person (the host), everyone seated in order. */
 async function seatedTable(people: Person[]): Promise<string> {
@@ -65,12 +37,12 @@ async function start(people: Person[]): Promise<void> {
 /** Whoever's page says it is their turn decides, until it is the first person's turn. */
 async function untilTurnOf(people: Person[]): Promise<void> {
   const deadline = Date.now() + 30_000;
-  while (!(await isMine(people[0].page))) {
+  while (!(await isMyTurn(people[0].page))) {
     if (Date.now() > deadline) throw new Error("the first person's turn did not come");
     let moved = false;
     for (const p of people.slice(1)) {
-      if (await isMine(p.page)) {
-        await decide(p.page);
+      if (await isMyTurn(p.page)) {
+        await decideFirst(p.page);
         moved = true;
         break;
       }
@@ -115,7 +87,7 @@ describe("presence, stand-ins and resigning", () => {
 
     // Ada ends her turn; Ben's turn waits past the grace and the AI stands in for him.
     const benBefore = await movesBySeat(ada.page, 1);
-    while (await isMine(ada.page)) await decide(ada.page);
+    while (await isMyTurn(ada.page)) await decideFirst(ada.page);
     await expect.poll(() => presenceOf(ada.page, 1), { timeout: 15_000 }).toBe("standin");
     expect(await presence(ada.page, 1).textContent()).toBe("AI stands in");
     expect(await ada.page.locator('[data-testid="hand-to-ai"]').count()).toBe(0);
@@ -125,8 +97,8 @@ describe("presence, stand-ins and resigning", () => {
     let mine = 0;
     for (;;) {
       if (await ada.page.getByTestId("result").count()) break;
-      if (await isMine(ada.page)) {
-        await decide(ada.page);
+      if (await isMyTurn(ada.page)) {
+        await decideFirst(ada.page);
         mine++;
       } else await ada.page.waitForTimeout(25);
       expect(mine, "Ada's decisions").toBeLessThan(400);
@@ -176,17 +148,7 @@ describe("presence, stand-ins and resigning", () => {
     await expect.poll(() => presence(page, 2).textContent()).toBe("away for 1 min");
     await expect.poll(() => presence(page, 2).textContent(), { timeout: 12_000 }).toBe("away for 2 min");
 
-    for (const [lang, w, h] of [
-      ["en", 1280, 800],
-      ["en", 390, 844],
-      ["ja", 390, 844],
-      ["ja", 1280, 800],
-    ] as const) {
-      if ((await page.locator("html").getAttribute("lang")) !== lang) {
-        await page.getByTestId("lang").click();
-        await page.locator(`html[lang=${lang}]`).waitFor();
-      }
-      await page.setViewportSize({ width: w, height: h });
+    await inEachLanguageAndSize(page, async (lang, w) => {
       expect(await presence(page, 1).textContent()).toBe(lang === "en" ? "AI stands in" : "AI代行中");
       expect(await presence(page, 2).textContent()).toBe(lang === "en" ? "away for 2 min" : "離席中（2分）");
       expect(await page.locator('.seat[data-seat="2"] [data-testid="hand-to-ai"]').textContent()).toBe(lang === "en" ? "Let the AI play" : "AIに任せる");
@@ -208,7 +170,7 @@ describe("presence, stand-ins and resigning", () => {
       // Two frames after the resize and the scroll, so the picture is of the settled page.
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await page.screenshot({ path: screenshotPath(`presence-${w}-${lang}.png`) });
-    }
+        });
     await page.setViewportSize({ width: 1280, height: 860 });
     if ((await page.locator("html").getAttribute("lang")) !== "en") await page.getByTestId("lang").click();
     await page.locator("html[lang=en]").waitFor();
@@ -280,11 +242,11 @@ describe("presence, stand-ins and resigning", () => {
     const maxBefore = await movesBySeat(lou.page, 1);
     for (let turn = 0; turn < 2; turn++) {
       const deadline = Date.now() + 20_000;
-      while (!(await isMine(lou.page))) {
+      while (!(await isMyTurn(lou.page))) {
         if (Date.now() > deadline) throw new Error("Lou's turn did not come back");
         await lou.page.waitForTimeout(30);
       }
-      while (await isMine(lou.page)) await decide(lou.page);
+      while (await isMyTurn(lou.page)) await decideFirst(lou.page);
     }
     await expect.poll(() => movesBySeat(lou.page, 1)).toBeGreaterThan(maxBefore);
     for (const p of [lou, max, nia]) await p.ctx.close();

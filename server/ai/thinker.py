@@ -40,7 +40,6 @@ class Thinker:
         self.budget = budget
         self._slots: asyncio.Semaphore | None = None
         self._pool: ProcessPoolExecutor | None = None
-        self.thinking = 0  # decisions running or waiting for a worker
 
     async def decide(self, game: Game, state: Any, seat: int, level: str, seed: int) -> Any | None:
         """The intent an AI player of ``level`` plays at ``seat``, or None."""
@@ -48,22 +47,18 @@ class Thinker:
             return RandomPolicy(seed).choose(game, state, seat)
         data = _encode(state)  # now: the actor's state changes after we return
         cls = type(game)
-        self.thinking += 1
-        try:
-            async with self._semaphore():
-                raw = await asyncio.get_running_loop().run_in_executor(
-                    self._executor(),
-                    decide_in_worker,
-                    cls.__module__,
-                    cls.__qualname__,
-                    data,
-                    seat,
-                    level,
-                    seed,
-                    self.budget,
-                )
-        finally:
-            self.thinking -= 1
+        async with self._semaphore():
+            raw = await asyncio.get_running_loop().run_in_executor(
+                self._executor(),
+                decide_in_worker,
+                cls.__module__,
+                cls.__qualname__,
+                data,
+                seat,
+                level,
+                seed,
+                self.budget,
+            )
         if raw is None:
             return None
         return msgspec.msgpack.decode(raw, type=game.Intent)

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from protocol.messages import RoomSummary, Status
+from protocol.messages import Status
 from server.ai.thinker import Thinker
 from server.broker import Broker, BrokerUnavailable, LeaseLost
 from server.events import RoomInfo
@@ -104,12 +104,6 @@ class Room:
 
     def info(self) -> RoomInfo:
         return self.table.info()
-
-    def summary(self) -> RoomSummary:
-        return self.table.summary()
-
-    def meta(self) -> RoomMeta:
-        return self.table.meta()
 
     def directory(self) -> bytes:
         return self.announcer.directory()
@@ -353,12 +347,13 @@ class Room:
         if self.status != "playing" or version != self.version:
             return  # stale: something else happened since it was scheduled
         if self.bots.think(self.game, self.state, version):
-            self.changed()  # the seat shows that it is thinking
+            self.changed()  # the seat shows that it is thinking (a worker decides)
 
     async def _on_bot_play(self, player: None, decision: tuple[int, int, Any], t0: float) -> None:
         version, seat, intent = decision
-        self.table.thinking.discard(seat)
-        self.changed()
+        if seat in self.table.thinking:
+            self.table.thinking.discard(seat)
+            self.changed()
         if self.status != "playing":
             return
         if version != self.version or intent is None:

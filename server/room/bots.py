@@ -55,18 +55,21 @@ class Bots:
             asyncio.get_running_loop().call_later(self.delay, self._submit, "bot_move", version)
 
     def think(self, game: Game, state: Any, version: int) -> bool:
-        """Start the decision of the first active AI seat; True if one started and the
-        seat now shows that it is thinking."""
+        """Start the decision of the first active AI seat; True if the seat now shows
+        that it is thinking (a random player's choice is instant: it shows nothing, and
+        costs the table no announcements)."""
         seat = next((s for s in sorted(game.active(state)) if self.table.plays_ai(s)), None)
         if seat is None or self.busy:
             return False
         level = self.table.ai_level(seat)
         seed = (self._seed + 7919 * self._decisions) & 0xFFFFFFFF
         self._decisions += 1
-        self.table.thinking.add(seat)
         self._task = asyncio.get_running_loop().create_task(
             self._think(game, state, seat, level, seed, version)
         )
+        if level == "random":
+            return False
+        self.table.thinking.add(seat)
         return True
 
     async def _think(
