@@ -65,6 +65,22 @@ def test_the_greedy_carcassonne_player_beats_the_random_one() -> None:
     assert wins >= 5
 
 
+def test_the_greedy_kingsburg_player_beats_the_random_one() -> None:
+    """Kingsburg's measure sees help owed by advisors and the coming battle; with VP
+    alone the greedy player could not tell one placement of its dice from another."""
+    game = games.get("kingsburg")
+    wins = 0
+    for k in range(6):
+        state = game.setup(2, game.Options(), k)
+        greedy = k % 2
+        players = {greedy: GreedyPolicy(k), 1 - greedy: RandomPolicy(k)}
+        while game.result(state) is None:
+            seat = min(game.active(state))
+            state = game.apply(state, seat, players[seat].choose(game, state, seat))
+        wins += game.result(state).ranks[greedy] == 1
+    assert wins >= 5
+
+
 # --- levels and the strong player -------------------------------------------------
 
 
@@ -73,6 +89,19 @@ def test_the_strong_player_finds_the_winning_take() -> None:
     state = game.setup(2, game.Options(pile=3), 1)
     for seed in range(5):
         assert SearchPolicy(seed, iterations=200).choose(game, state, 0).n == 3
+
+
+def test_the_search_stops_once_its_choice_is_settled() -> None:
+    game = ValuedCountdown()
+    state = game.setup(2, game.Options(pile=3), 1)
+    for seed in range(5):
+        player = SearchPolicy(seed, iterations=20_000)
+        assert player.choose(game, state, 0).n == 3
+        assert player.last_iterations < 20_000  # the winning take was clear long before
+    state.pile = 30  # no take stands out at once: close choices use the whole count
+    player = SearchPolicy(0, iterations=64)
+    player.choose(game, state, 0)
+    assert player.last_iterations == 64
 
 
 def test_the_strong_player_plays_a_game_without_a_measure_to_its_end() -> None:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result, lead
-from server.games.kingsburg import rules
+from server.games.kingsburg import outlook, rules
 from server.games.kingsburg.data import (
     ADVISOR_COUNT,
     ADVISORS,
@@ -148,15 +148,9 @@ class Kingsburg(Game):
 
     def value(self, state: KState, seat: int) -> float:
         """The seat's lead in victory points, with what turns into points later
-        weighed in (goods pay for buildings, soldiers win battles, +2 tokens help
-        reach advisors): for the hall's AI."""
-        return lead(
-            [
-                3 * p.vp + p.goods_total() + p.soldiers + p.plus2 + 2 * len(p.buildings)
-                for p in state.players
-            ],
-            seat,
-        )
+        weighed in (``outlook.py``: help owed by advisors, this year's battle, goods,
+        tokens, buildings): for the hall's AI."""
+        return lead([outlook.measure(state, s) for s in range(state.seats)], seat)
 
     def determinize(self, state: KState, seat: int, rng: random.Random) -> KState:
         """A copy ``seat`` cannot tell from ``state``: what it cannot see dealt anew
