@@ -2,10 +2,12 @@
 one move per room every 500 ms.
 
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
-                        [--setups memory redis-1 redis-2] [--no-failover]
+                        [--setups memory sqlite redis-1 redis-2] [--no-failover]
                         [--ai-tables N]
 
-Setups: one process with the embedded broker; one process with Redis; two processes
+Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
+:memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
+temporary directory); one process with Redis; two processes
 with Redis and each room's clients split between them. Then the failover time: from
 killing a room's owner to the first move applied by its successor.
 
@@ -30,6 +32,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -234,6 +237,7 @@ class Hall:
 
     def __init__(self, setup: str) -> None:
         self.redis = RedisServer() if setup.startswith("redis") else None
+        self.data = tempfile.TemporaryDirectory(prefix="bench-hub-") if setup == "sqlite" else None
         count = 2 if setup == "redis-2" else 1
         self.procs: list[subprocess.Popen[bytes]] = []
         self.urls: list[str] = []
@@ -252,6 +256,8 @@ class Hall:
             ]
             if self.redis is not None:
                 cmd += ["--redis", self.redis.url, "--lease-ttl", "2"]
+            else:
+                cmd += ["--data", self.data.name if self.data is not None else ":memory:"]
             self.procs.append(
                 subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             )
@@ -282,6 +288,8 @@ class Hall:
                 p.kill()
         if self.redis is not None:
             self.redis.stop()
+        if self.data is not None:
+            self.data.cleanup()
 
 
 async def measure(
@@ -434,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
         "--interval", type=float, default=0.5, help="seconds between moves in a room"
     )
     parser.add_argument("--game", default=None, help="default: carcassonne, else a 4-seat game")
-    parser.add_argument("--setups", nargs="+", default=["memory", "redis-1", "redis-2"])
+    parser.add_argument("--setups", nargs="+", default=["memory", "sqlite", "redis-1", "redis-2"])
     parser.add_argument("--no-failover", action="store_true", help="skip the failover measurement")
     parser.add_argument(
         "--ai-tables",

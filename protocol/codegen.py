@@ -79,7 +79,7 @@ def render() -> str:
         f"export const PROTOCOL_VERSION = {m.PROTOCOL_VERSION};",
         "",
     ]
-    nested: list[type] = [m.RoomSummary, m.SeatInfo]
+    nested: list[type] = list(m.NESTED)
     for cls in m.CLIENT_MESSAGES:
         out.append(_interface(cls, sent_by_client=True))
         out.append("")

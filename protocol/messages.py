@@ -191,6 +191,33 @@ class Leave(_Client, tag="leave"):
     room: Annotated[str, doc(ROOM_ID)]
 
 
+GAME_ID = "An archived game's id (from `history`, or a replay's link)."
+HISTORY_MAX = 100  # games one `history` answer lists at most
+
+
+class History(_Client, tag="history"):
+    """Ask for finished games, newest first: answered by `history`."""
+
+    mine: Annotated[
+        bool, doc("Only the games this session's player played; false lists everyone's.")
+    ] = False
+    limit: Annotated[int, doc("How many games at most, 1 to 100.")] = 20
+
+
+class Replay(_Client, tag="replay"):
+    """Ask for a finished game move by move: answered by `replay`, or by an `error`
+    `unknown_game`."""
+
+    game: Annotated[str, doc(GAME_ID)]
+    seat: Annotated[
+        int | None,
+        doc(
+            "Whose view to replay, from 0: the game is over, so any seat's hidden parts "
+            "(its hand) may be shown. Null replays it as a spectator saw it."
+        ),
+    ] = None
+
+
 class Ping(_Client, tag="ping"):
     """Keep the connection alive; answered by `pong`. Allowed before `hello`."""
 
@@ -210,6 +237,8 @@ ClientMessage = (
     | Resync
     | Resign
     | Leave
+    | History
+    | Replay
     | Ping
 )
 
@@ -368,18 +397,73 @@ class Error(_Server, tag="error"):
     message: Annotated[str, doc("The reason in English, for a person.")]
 
 
+class PlayerResult(msgspec.Struct, kw_only=True):
+    """One seat of a finished game, in `history` and `replay`."""
+
+    player: Annotated[str, doc("The player's id (an AI's is `bot-<table>-<n>`).")]
+    name: Annotated[str, doc("The display name the player had in that game.")]
+    bot: Annotated[bool, doc("An AI player.")]
+    level: Annotated[str | None, doc("An AI player's level; null for a person.")] = None
+    resigned: Annotated[bool, doc("The player resigned; the AI finished the game.")] = False
+    score: Annotated[int, doc("The final score.")]
+    rank: Annotated[int, doc("The place, 1 = best; tied seats share a place.")]
+
+
+class GameSummary(msgspec.Struct, kw_only=True):
+    """A finished game, in `history` and `replay`."""
+
+    id: Annotated[str, doc("The archived game's id.")]
+    game: Annotated[str, doc("The game's name.")]
+    options: Annotated[dict[str, Any], doc("Every option the game was played with.")]
+    players: Annotated[list[PlayerResult], doc("One entry per seat, in seat order.")]
+    moves: Annotated[int, doc("How many moves the game took.")]
+    started: Annotated[float, doc("When the game started, in seconds since 1970 (UTC).")]
+    ended: Annotated[float, doc("When it ended, in seconds since 1970 (UTC).")]
+
+
+class HistoryList(_Server, tag="history"):
+    """The answer to `history`: finished games, newest first."""
+
+    games: Annotated[list[GameSummary], doc("The games, newest first.")]
+    mine: Annotated[bool, doc("Whether only your own games were asked for.")]
+
+
+class ReplayData(_Server, tag="replay"):
+    """The answer to `replay`: a finished game's views from its start to its end, one
+    audience's, rebuilt by the server from the archived log. The view at move `k` is
+    `view` with `patches[0]` to `patches[k - 1]` applied in order."""
+
+    summary: Annotated[GameSummary, doc("The game.")]
+    seat: Annotated[int | None, doc("Whose view this is; null for a spectator's.")]
+    view: Annotated[dict[str, Any], doc("The view at the start (move 0).")]
+    patches: Annotated[
+        list[list[Any]], doc('Per move, the operations that make its view (see "Patches").')
+    ]
+
+
 class Pong(_Server, tag="pong"):
     """The answer to `ping`."""
 
     id: Annotated[int | None, doc("The `id` of the `ping`.")] = None
 
 
-ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | Error | Pong
+ServerMessage = (
+    Welcome
+    | RoomList
+    | Room
+    | Snapshot
+    | Patch
+    | ChatLine
+    | HistoryList
+    | ReplayData
+    | Error
+    | Pong
+)
 
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
 SERVER_MESSAGES: tuple[type[msgspec.Struct], ...] = ServerMessage.__args__  # type: ignore[attr-defined]
 # Shapes nested in server messages; each gets a table of its own in protocol/README.md.
-NESTED: tuple[type[msgspec.Struct], ...] = (RoomSummary, SeatInfo)
+NESTED: tuple[type[msgspec.Struct], ...] = (RoomSummary, SeatInfo, GameSummary, PlayerResult)
 
 # The hub's stable error codes (protocol/README.md); games add their own for refused
 # intents. `internal_error` (a bug on the server's side) is not among them: it is in
@@ -401,6 +485,7 @@ ERROR_CODES = (
     "not_your_turn",
     "game_over",
     "unavailable",
+    "unknown_game",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -437,5 +522,6 @@ ERROR_MEANINGS: dict[str, str] = {
         "Only with several server processes: the storage they share cannot be reached, "
         "or the table has just moved to another process. Send the message again."
     ),
+    "unknown_game": "`replay` of a game the hall has not archived (a wrong id, or not finished).",
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

@@ -1,4 +1,4 @@
-"""python -m server --host 127.0.0.1 --port 8000 [--redis redis://127.0.0.1:6379/0]"""
+"""python -m server --host 127.0.0.1 --port 8000 [--data DIR | --redis redis://127.0.0.1:6379/0]"""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 import uvicorn
 
 from server.app import create_app
+from server.broker.sqlite import DataError, SqliteBroker
 from server.limits import Limits
 
 
@@ -36,6 +37,13 @@ def main(argv: list[str] | None = None) -> int:
         "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
     )
     parser.add_argument("--redis", metavar="URL", default=None, help="share the hall through Redis")
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        default="data",
+        help="where a hall without Redis keeps its tables and finished games (default "
+        "./data); :memory: keeps nothing past the process",
+    )
     parser.add_argument(
         "--bot-delay", type=float, default=Limits().bot_delay, help="seconds an AI player waits"
     )
@@ -73,7 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
+    broker = None
+    if args.redis is None and args.data != ":memory:":
+        try:
+            broker = SqliteBroker(args.data)
+        except DataError as e:
+            print(f"python -m server: cannot start: {e}", file=sys.stderr)
+            return 2
     app = create_app(
+        broker=broker,
         redis_url=args.redis,
         limits=Limits(
             bot_delay=args.bot_delay,

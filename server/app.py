@@ -1,5 +1,6 @@
 """The Starlette application: the websocket hub at /ws, the client app at /, and a
-few plain HTTP endpoints (health, metrics, the game list, game catalogues)."""
+few plain HTTP endpoints (health, metrics, the game list, game catalogues, archived
+games' records)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from server import games
-from server.broker import Broker, make_broker
+from server import archive, games
+from server.broker import Broker, BrokerUnavailable, make_broker
 from server.connection import Connection
 from server.hall import Hall
 from server.limits import Limits
@@ -109,6 +110,24 @@ def create_app(
             headers={"Cache-Control": "public, max-age=3600"},
         )
 
+    async def archived_game(request: Request) -> Response:
+        """A finished game's record, to download (protocol/README.md, "Archived games")."""
+        game_id = request.path_params["game_id"]
+        try:
+            raw = await hall_box[0].broker.archived(game_id)
+        except BrokerUnavailable:
+            return PlainTextResponse("the hall's storage is unreachable\n", status_code=503)
+        if raw is None:
+            return PlainTextResponse(f"no finished game {game_id}\n", status_code=404)
+        record = archive.decode_record(raw)
+        return Response(
+            archive.to_json(record),
+            media_type="application/json",
+            headers={
+                "Content-Disposition": (f'attachment; filename="{record.game}-{record.id}.json"')
+            },
+        )
+
     async def not_built(request: Request) -> Response:
         return HTMLResponse(_NOT_BUILT)
 
@@ -118,6 +137,7 @@ def create_app(
         Route("/metrics", metrics),
         Route("/api/games", game_list),
         Route("/games/{name}/catalogue.json", catalogue),
+        Route("/api/archive/{game_id:str}.json", archived_game),
     ]
     if client_dist is not None and (client_dist / "index.html").exists():
         routes.append(Mount("/", StaticFiles(directory=client_dist, html=True), name="client"))

@@ -17,6 +17,7 @@ import msgspec
 
 from protocol import codec
 from protocol import messages as m
+from server import archive
 from server.broker import BrokerUnavailable
 from server.connection import Connection
 from server.events import ChatEvent
@@ -115,6 +116,10 @@ class Dispatcher:
             case m.Leave():
                 await tables.find(msg.room)
                 await fanout.leave(conn, msg.room)
+            case m.History():
+                await self._history(conn, msg)
+            case m.Replay():
+                conn.send_frame(await hall.replayer.get(msg.game, msg.seat))
 
     async def _hello(self, conn: Connection, msg: m.Hello) -> None:
         if conn.player is not None:
@@ -125,6 +130,14 @@ class Dispatcher:
         token, player = await self.hall.sessions.resume_or_create(msg.token, name, msg.lang)
         conn.player = player
         conn.send(m.Welcome(token=token, player=player.id, name=player.name))
+
+    async def _history(self, conn: Connection, msg: m.History) -> None:
+        assert conn.player is not None
+        if not 1 <= msg.limit <= m.HISTORY_MAX:
+            raise IllegalIntent("bad_message", f"A history lists 1 to {m.HISTORY_MAX} games.")
+        player = conn.player.id if msg.mine else None
+        raw = await self.hall.broker.archive_list(msg.limit, player)
+        conn.send(m.HistoryList(games=[archive.decode_summary(r) for r in raw], mine=msg.mine))
 
     async def _chat(self, conn: Connection, msg: m.Chat) -> None:
         assert conn.player is not None

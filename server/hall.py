@@ -33,6 +33,7 @@ from server.leases import Leases
 from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
+from server.replayer import Replayer
 from server.room import Room
 from server.sessions import Sessions
 from server.tables import Tables
@@ -57,6 +58,7 @@ class Hall:
         self.inbox = Inbox(self)
         self.fanout = Fanout(self)
         self.leases = Leases(self)
+        self.replayer = Replayer(broker)
         self.dispatcher = Dispatcher(self)
         broker.on_reconnect(self.fanout.catch_up)
         self.metrics.gauges["connections"] = lambda: len(self.connections)
@@ -72,6 +74,8 @@ class Hall:
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         if self.broker.shared:
             self.spawn(self.leases.run())
+        elif self.broker.durable:
+            await self.tables.bring_back()
 
     # --- connections ---------------------------------------------------------------
 
@@ -120,3 +124,4 @@ class Hall:
             with contextlib.suppress(BaseException):
                 await task
         self.thinker.close()
+        self.replayer.close()

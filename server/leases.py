@@ -17,12 +17,10 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from server import games
 from server.broker import BrokerUnavailable
 from server.events import Census
-from server.keys import DIRECTORY, VERSION, events_channel, lease_key, log_key, meta_key, state_key
+from server.keys import DIRECTORY, events_channel, lease_key
 from server.lobby import DIRECTORY_TTL
-from server.room.record import RoomMeta
 
 if TYPE_CHECKING:
     from server.hall import Hall
@@ -77,20 +75,7 @@ class Leases:
     async def take_over(self, room_id: str) -> None:
         """We hold the lease of a table whose owner went silent: rebuild it here."""
         hall = self.hall
-        broker = hall.broker
-        raw = await broker.get(meta_key(room_id))
-        if raw is None:
-            await broker.release(lease_key(room_id), hall.node)
+        if await hall.tables.rebuild(room_id) is None:
+            await hall.broker.release(lease_key(room_id), hall.node)
             return
-        meta = msgspec.msgpack.decode(raw, type=RoomMeta)
-        game = games.get(meta.game)
-        options = msgspec.convert(meta.options, game.Options)
-        saved = await broker.get(state_key(room_id))
-        start = 1 + VERSION.unpack_from(saved)[0] if saved is not None else 0
-        entries = await broker.read_log(log_key(room_id), start)
-        room = hall.tables.new_room(room_id, game, options, hall.sessions.placeholder(meta.host))
-        room.restore(meta, entries, saved)
-        await hall.tables.serve(room)
-        await room.store_views()
-        room.resume()
-        await broker.publish(events_channel(room_id), _encode(Census()))
+        await hall.broker.publish(events_channel(room_id), _encode(Census()))

@@ -21,11 +21,13 @@ from server.games.base import IllegalIntent
 from server.keys import (
     DIRECTORY,
     LOBBY,
+    VERSION,
     backlog_key,
     inbox_channel,
     lease_key,
     log_key,
     meta_key,
+    state_key,
     view_key,
 )
 from server.remote import RemoteRoom
@@ -88,6 +90,49 @@ class Tables:
         room.table.clock.per_move = clock
         await self.serve(room)
         return room
+
+    async def rebuild(self, room_id: str) -> Room | None:
+        """Run a table here again from what the broker keeps of it (its owner went
+        silent, or this process restarted): its meta, its latest saved state and the
+        log after it. None when the broker has no meta for it."""
+        broker = self.hall.broker
+        raw = await broker.get(meta_key(room_id))
+        if raw is None:
+            return None
+        meta = msgspec.msgpack.decode(raw, type=RoomMeta)
+        game = games.get(meta.game)
+        options = msgspec.convert(meta.options, game.Options)
+        saved = await broker.get(state_key(room_id))
+        start = 1 + VERSION.unpack_from(saved)[0] if saved is not None else 0
+        entries = await broker.read_log(log_key(room_id), start)
+        room = self.new_room(room_id, game, options, self.hall.sessions.placeholder(meta.host))
+        room.restore(meta, entries, saved)
+        await self.serve(room)
+        await room.store_views()
+        room.resume()
+        return room
+
+    async def bring_back(self) -> int:
+        """A durable hall of one process has started again: every table it had runs
+        again, at the version it had. Tables nobody comes back to close after the
+        usual grace; a running game waits for its players as after any absence."""
+        broker = self.hall.broker
+        count = 0
+        for room_id in sorted(await broker.dir_all(DIRECTORY)):
+            try:
+                room = await self.rebuild(room_id)
+            except Exception:
+                log.exception("hub: table %s could not be brought back", room_id)
+                room = None
+            if room is None:
+                await broker.dir_delete(DIRECTORY, room_id)
+                continue
+            count += 1
+            self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+            if room.status == "playing":
+                self.hall.spawn(self.close_if_abandoned(room, self.hall.limits.abandon_after))
+        log.info('{"event": "hub.tables_back", "tables": %d}', count)
+        return count
 
     def new_room(self, room_id: str, game: Any, options: Any, host: Player) -> Room:
         hall = self.hall
@@ -167,8 +212,10 @@ class Tables:
             with contextlib.suppress(BrokerUnavailable):
                 await broker.dir_delete(DIRECTORY, room.id)
                 await broker.delete_log(log_key(room.id))
-                if broker.shared:
+                if broker.durable:
                     await broker.delete(meta_key(room.id))
+                    await broker.delete(state_key(room.id))
+                if broker.shared:
                     for audience in room.audiences():
                         await broker.delete(view_key(room.id, audience))
                         await broker.delete(backlog_key(room.id, audience))

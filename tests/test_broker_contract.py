@@ -10,9 +10,10 @@ import pytest
 
 from server.broker import Broker, BrokerUnavailable, LeaseLost, MemoryBroker, Stored
 from server.broker.redis import RedisBroker
+from server.broker.sqlite import SqliteBroker
 from tests.support.redis_server import RedisServer
 
-BROKERS = ["memory", "redis"]
+BROKERS = ["memory", "sqlite", "redis"]
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +27,8 @@ def redis_server():
 async def broker(request) -> AsyncIterator[Broker]:
     if request.param == "memory":
         b: Broker = MemoryBroker()
+    elif request.param == "sqlite":
+        b = SqliteBroker(request.getfixturevalue("tmp_path"))
     else:
         b = RedisBroker(request.getfixturevalue("redis_server").url, prefix=f"t{id(request)}:")
     yield b
@@ -215,3 +218,16 @@ async def test_redis_processes_get_each_message_once_their_own_in_process(redis_
     finally:
         await a.close()
         await b.close()
+
+
+async def test_the_archive_keeps_games_and_lists_the_newest_first(broker) -> None:
+    await broker.archive("g1", b"s1", b"r1", 100.0, ["p1", "p2"])
+    await broker.archive("g2", b"s2", b"r2", 300.0, ["p2", "p3"])
+    await broker.archive("g3", b"s3", b"r3", 200.0, ["p1"])
+    assert await broker.archived("g2") == b"r2"
+    assert await broker.archived("nope") is None
+    assert await broker.archive_list(10) == [b"s2", b"s3", b"s1"]
+    assert await broker.archive_list(2) == [b"s2", b"s3"]
+    assert await broker.archive_list(10, "p1") == [b"s3", b"s1"]
+    assert await broker.archive_list(10, "p3") == [b"s2"]
+    assert await broker.archive_list(10, "nobody") == []

@@ -24,6 +24,8 @@ CLIENT_SAMPLES = [
     {"t": "resync", "room": "r1"},
     {"t": "resign", "room": "r1"},
     {"t": "leave", "room": "r1"},
+    {"t": "history", "mine": True, "limit": 5},
+    {"t": "replay", "game": "0123456789ab", "seat": None},
     {"t": "ping", "id": 7},
 ]
 
@@ -57,6 +59,17 @@ def test_wrong_shapes_are_refused(bad) -> None:
         codec.decode_client(msgspec.msgpack.encode(bad))
 
 
+SUMMARY = m.GameSummary(
+    id="g1",
+    game="g",
+    options={},
+    players=[m.PlayerResult(player="p1", name="Anna", bot=False, score=3, rank=1)],
+    moves=4,
+    started=1.0,
+    ended=2.0,
+)
+
+
 def test_server_messages_round_trip() -> None:
     samples = [
         m.Welcome(token="t", player="p1", name="Anna"),
@@ -80,6 +93,8 @@ def test_server_messages_round_trip() -> None:
         m.Snapshot(room="r", v=1, view={"log": []}),
         m.Patch(room="r", v=2, ops=[["s", ["a"], 1]]),
         m.ChatLine(room="r", from_="Anna", text="hi", at=1.5),
+        m.HistoryList(games=[SUMMARY], mine=False),
+        m.ReplayData(summary=SUMMARY, seat=None, view={"log": []}, patches=[[["s", ["a"], 1]]]),
         m.Error(ref=None, code="bad_message", message="?"),
         m.Pong(id=None),
     ]

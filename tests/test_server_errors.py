@@ -143,6 +143,15 @@ async def test_hello_first(server) -> None:
     assert (await c.expect("pong")) == {"t": "pong", "id": 5}
 
 
+async def test_a_replay_of_a_game_never_archived(server) -> None:
+    c = await server.client("anna")
+    err = await refused(c, "unknown_game", {"t": "replay", "game": "feedfacecafe"})
+    assert "feedfacecafe" in err["message"]
+    await refused(c, "bad_message", {"t": "history", "limit": 101})
+    await c.send({"t": "history"})
+    assert (await c.expect("history"))["games"] == []  # nothing archived meanwhile
+
+
 def test_every_protocol_error_code_was_provoked() -> None:
     # Runs after the tests above (pytest keeps a module's order) and reads what they hit.
     if not PROVOKED:

@@ -6,7 +6,12 @@ each): ``memory`` for a single process, ``redis`` for a hall served by many.
 - pub/sub: fire-and-forget fan-out of encoded messages on named channels;
 - room logs: an append-only, durable list of entries per room, read back in order;
 - keys with an expiry: sessions, the lobby directory, the latest views;
-- leases: one owner at a time per key, held while renewed.
+- leases: one owner at a time per key, held while renewed;
+- the archive: every finished game's summary and record, kept for good.
+
+``shared``: other processes use the same broker. ``durable``: what is written
+survives a restart of the process (Redis, SQLite), so the hall keeps a table's meta
+and saved states in it and brings its tables back when it starts.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ class Broker(Protocol):
     # True when other processes share this broker: rooms then keep what a process
     # serving a newcomer needs (meta, latest views, backlogs) in the broker itself.
     shared: bool
+    # True when what is written survives this process (see the module's docstring).
+    durable: bool
 
     async def publish(self, channel: str, data: bytes) -> None: ...
 
@@ -101,6 +108,21 @@ class Broker(Protocol):
         ...
 
     async def release(self, key: str, owner: str) -> None: ...
+
+    async def archive(
+        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+    ) -> None:
+        """Keep a finished game for good: its summary (listed) and its whole record
+        (read one at a time), findable by when it ended and by each player's id."""
+        ...
+
+    async def archived(self, game_id: str) -> bytes | None:
+        """A finished game's record, or None."""
+        ...
+
+    async def archive_list(self, limit: int, player: str | None = None) -> list[bytes]:
+        """The summaries of the newest ``limit`` finished games (of ``player``'s)."""
+        ...
 
     def on_reconnect(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` after pub/sub is back from an outage: messages published

@@ -1,16 +1,26 @@
-"""The embedded broker: one process, no dependencies, nothing survives a restart."""
+"""The embedded broker: one process, no dependencies, nothing survives a restart
+(``--data :memory:``; the durable embedded broker, sqlite.py, builds on it)."""
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 from server.broker.base import Handler, LeaseLost, Stored
 
 
+class Archived(NamedTuple):
+    summary: bytes
+    record: bytes
+    ended: float
+    players: tuple[str, ...]
+
+
 class MemoryBroker:
     shared = False
+    durable = False
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
@@ -20,6 +30,7 @@ class MemoryBroker:
         self._leases: dict[str, tuple[str, float]] = {}
         self._dirs: dict[str, dict[str, bytes]] = defaultdict(dict)
         self._lists: dict[str, list[bytes]] = defaultdict(list)
+        self._archive: dict[str, Archived] = {}
 
     async def publish(self, channel: str, data: bytes) -> None:
         # A copy, so a handler that unsubscribes itself does not upset the loop.
@@ -109,6 +120,20 @@ class MemoryBroker:
         held = self._leases.get(key)
         if held is not None and held[0] == owner:
             del self._leases[key]
+
+    async def archive(
+        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+    ) -> None:
+        self._archive[game_id] = Archived(summary, record, ended, tuple(players))
+
+    async def archived(self, game_id: str) -> bytes | None:
+        item = self._archive.get(game_id)
+        return None if item is None else item.record
+
+    async def archive_list(self, limit: int, player: str | None = None) -> list[bytes]:
+        items = (a for a in self._archive.values() if player is None or player in a.players)
+        newest = sorted(items, key=lambda a: a.ended, reverse=True)[:limit]
+        return [a.summary for a in newest]
 
     def on_reconnect(self, callback: Callable[[], None]) -> None:
         pass  # in one process, pub/sub is never cut off

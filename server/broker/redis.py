@@ -82,6 +82,7 @@ return redis.call('XLEN', KEYS[1]) - 1
 
 class RedisBroker:
     shared = True
+    durable = True  # as durable as Redis is set up to be (README: running Redis)
 
     def __init__(self, url: str, prefix: str = "spieltisch:") -> None:
         # A bounded pool that makes a command wait for a free connection: under load
@@ -263,6 +264,32 @@ class RedisBroker:
     async def recent(self, key: str) -> list[bytes]:
         values: list[bytes] = await self._call(self._redis.lrange(self._k(key), 0, -1))
         return values
+
+    # --- the archive: a key per game (no expiry), sorted sets by when they ended --------
+
+    async def archive(
+        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+    ) -> None:
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.set(self._k(f"archive:{game_id}"), record)
+            pipe.set(self._k(f"archive:{game_id}:summary"), summary)
+            pipe.zadd(self._k("archive"), {game_id: ended})
+            for player in set(players):
+                pipe.zadd(self._k(f"archive:player:{player}"), {game_id: ended})
+            await self._call(pipe.execute())
+
+    async def archived(self, game_id: str) -> bytes | None:
+        value: bytes | None = await self._call(self._redis.get(self._k(f"archive:{game_id}")))
+        return value
+
+    async def archive_list(self, limit: int, player: str | None = None) -> list[bytes]:
+        index = self._k("archive" if player is None else f"archive:player:{player}")
+        ids = await self._call(self._redis.zrevrange(index, 0, limit - 1))
+        if not ids:
+            return []
+        keys = [self._k(f"archive:{i.decode()}:summary") for i in ids]
+        values = await self._call(self._redis.mget(keys))
+        return [v for v in values if v is not None]
 
     # --- leases ----------------------------------------------------------------------
 

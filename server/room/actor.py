@@ -19,10 +19,11 @@ from typing import Any
 import msgspec
 
 from protocol.messages import Status
+from server import archive
 from server.ai.thinker import Thinker
 from server.broker import Broker, BrokerUnavailable, LeaseLost
 from server.events import RoomInfo
-from server.games.base import Game, IllegalIntent
+from server.games.base import Game, IllegalIntent, Result
 from server.keys import Audience
 from server.metrics import Metrics
 from server.room.announcer import Announcer
@@ -246,6 +247,7 @@ class Room:
         await self.ledger.append(_encode(start))
         self.table.seats = list(seated)
         self.table.status = "playing"
+        self.table.started = time.time()
         self.ledger.begin(state, 0, self.audiences())
         if self.bots.thinker is not None and any(s.bot for s in seated):
             self.bots.thinker.warm()
@@ -404,10 +406,35 @@ class Room:
         if result is not None:
             self.table.status = "finished"
             self._event("finished", result=msgspec.to_builtins(result))
+            await self._archive(result)
             self.changed()
         else:
             self.bots.schedule(self.game, state, self.version)
             self._watch_away()
+
+    async def _archive(self, result: Result) -> None:
+        """Keep the finished game for good (history, replay, export). The move that
+        ended it stands whatever happens here: a game the storage could not take is
+        logged, not undone."""
+        try:
+            entries = await self.broker.read_log(self.log_key)
+            record = archive.make_record(
+                self.id,
+                self.game,
+                msgspec.to_builtins(self.options),
+                self.table.seats,
+                result,
+                self.table.started,
+                time.time(),
+                entries,
+            )
+            summary, data = archive.encode(record)
+            players = [s.player for s in self.table.seats if s is not None]
+            await self.broker.archive(record.id, summary, data, record.ended, players)
+        except BrokerUnavailable:
+            log.error('{"event": "room.archive_failed", "room": "%s"}', self.id)
+            return
+        self._event("archived", game=record.id, moves=len(entries) - 1)
 
     def _event(self, event: str, **fields: Any) -> None:
         log.info(

@@ -55,12 +55,17 @@ class Announcer:
         room = self.table.id
         while self._dirty:
             self._dirty = False
+            # What is told and what is stored are taken at one moment: the table may
+            # change while the writes are under way, and nobody may be told of a
+            # change before it is stored (a restart would take it back).
+            entry = self.directory()
+            meta = _encode(self.table.meta())
+            event = _encode(Event(info=self.table.info(), v=self.version()))
             try:
-                await self.refresh_directory()
-                if self.broker.shared:
-                    await self.broker.put(meta_key(room), _encode(self.table.meta()), ttl=META_TTL)
-                event = Event(info=self.table.info(), v=self.version())
-                await self.broker.publish(events_channel(room), _encode(event))
+                await self.broker.dir_put(DIRECTORY, {room: entry})
+                if self.broker.durable:
+                    await self.broker.put(meta_key(room), meta, ttl=META_TTL)
+                await self.broker.publish(events_channel(room), event)
                 await self.broker.publish(LOBBY, b"")
             except BrokerUnavailable:
                 failures += 1

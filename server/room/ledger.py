@@ -163,8 +163,9 @@ class Ledger:
         return sent
 
     async def save_state(self) -> None:
-        """Every few moves in a shared hall, the state itself, for a quick takeover."""
-        if self.broker.shared and self.version % STATE_EVERY == 0:
+        """Every few moves in a durable broker, the state itself, for a quick takeover
+        or restart."""
+        if self.broker.durable and self.version % STATE_EVERY == 0:
             with contextlib.suppress(BrokerUnavailable):
                 await self.broker.put(
                     state_key(self.id),

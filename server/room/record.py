@@ -52,6 +52,7 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     seats: list[Seat | None]
     bots: int
     clock: Clock = msgspec.field(default_factory=Clock)
+    started: float = 0.0  # when the game started (Unix seconds)
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

@@ -38,6 +38,7 @@ class Table:
         self.thinking: set[int] = set()  # AI seats choosing their move now
         self.away: dict[str, float] = {}  # seated people gone from a running game -> since
         self.clock = Clock()
+        self.started = 0.0  # when the game started (Unix seconds), for the archive
         self.timed_out: set[int] = set()  # seats whose time ran out: the AI makes this move
 
     # --- reading ----------------------------------------------------------------------
@@ -137,6 +138,7 @@ class Table:
             seats=list(self.seats),
             bots=self.bots,
             clock=self.clock,
+            started=self.started,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -145,6 +147,7 @@ class Table:
         self.bots = meta.bots
         self.status = meta.status
         self.clock = meta.clock
+        self.started = meta.started
         if self.status == "playing":
             # A new owner knows nobody yet: every person counts as away from now until
             # their process answers the census (server/leases.py), so that the grace

@@ -1,5 +1,6 @@
-"""Real server processes for the multi-process tests: `python -m server` started as a
-subprocess on a free loopback port, sharing one Redis."""
+"""Real server processes for the multi-process and restart tests: `python -m server`
+started as a subprocess on a loopback port, sharing one Redis or keeping a data
+directory."""
 
 from __future__ import annotations
 
@@ -18,10 +19,23 @@ _LAUNCH = "from server import games; from tests.support import toy; games.regist
 
 
 class ServerProcess:
-    def __init__(self, redis_url: str, lease_ttl: float = 1.0) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+    """With ``redis_url``, one process of a hall on Redis; without, a hall of its own
+    that keeps its tables in ``data`` (``:memory:`` by default). ``port`` starts it
+    where an earlier process listened (a restart)."""
+
+    def __init__(
+        self,
+        redis_url: str | None = None,
+        lease_ttl: float = 1.0,
+        data: str = ":memory:",
+        port: int | None = None,
+    ) -> None:
+        if port is None:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+        self.port = port
+        where = ["--redis", redis_url] if redis_url else ["--data", data]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -31,8 +45,7 @@ class ServerProcess:
                 "127.0.0.1",
                 "--port",
                 str(self.port),
-                "--redis",
-                redis_url,
+                *where,
                 "--lease-ttl",
                 str(lease_ttl),
                 "--bot-delay",
@@ -50,6 +63,8 @@ class ServerProcess:
         self.url = f"ws://127.0.0.1:{self.port}/ws"
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server process exited ({self.proc.returncode})")
             try:
                 socket.create_connection(("127.0.0.1", self.port), 0.2).close()
                 return

@@ -1,0 +1,155 @@
+"""Finished games, kept for good: the record of each, its summary for the lists, and the
+replay of a record (views rebuilt from its log: the games are deterministic).
+
+A record is what ``GET /api/archive/<id>.json`` downloads; its format is in
+protocol/README.md ("Archived games") and ``python -m server.replay FILE`` checks
+that one replays to its recorded result.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import msgspec
+
+from protocol import messages as m
+from protocol.patch import diff
+from server import games
+from server.games.base import Game, Result, audience_view
+from server.room.record import LogAct, LogEntry, LogStart, Seat
+
+FORMAT = "spieltisch.game/1"
+
+
+class Record(msgspec.Struct, kw_only=True):
+    """A finished game: everything needed to list it, replay it and check it."""
+
+    format: str = FORMAT
+    id: str
+    table: str  # the table it was played at
+    game: str
+    options: dict[str, Any]
+    players: list[m.PlayerResult]
+    started: float
+    ended: float
+    log: list[LogEntry]  # the start record, then every move, as the table logged them
+
+    def summary(self) -> m.GameSummary:
+        return m.GameSummary(
+            id=self.id,
+            game=self.game,
+            options=self.options,
+            players=self.players,
+            moves=len(self.log) - 1,
+            started=self.started,
+            ended=self.ended,
+        )
+
+
+_decode_record = msgspec.msgpack.Decoder(Record).decode
+_decode_summary = msgspec.msgpack.Decoder(m.GameSummary).decode
+_decode_entry = msgspec.msgpack.Decoder(LogEntry).decode  # type: ignore[arg-type]
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def new_id() -> str:
+    return secrets.token_hex(6)
+
+
+def make_record(
+    table: str,
+    game: Game,
+    options: dict[str, Any],
+    seats: list[Seat | None],
+    result: Result,
+    started: float,
+    ended: float,
+    entries: list[bytes],
+) -> Record:
+    players = [
+        m.PlayerResult(
+            player=s.player if s else "",
+            name=s.name if s else "",
+            bot=bool(s and s.bot),
+            level=s.level if s else None,
+            resigned=bool(s and s.resigned),
+            score=result.scores[i],
+            rank=result.ranks[i],
+        )
+        for i, s in enumerate(seats)
+    ]
+    return Record(
+        id=new_id(),
+        table=table,
+        game=game.name,
+        options=options,
+        players=players,
+        started=started,
+        ended=ended,
+        log=[_decode_entry(e) for e in entries],
+    )
+
+
+def encode(record: Record) -> tuple[bytes, bytes]:
+    """(summary, record) as the broker keeps them."""
+    return _encode(record.summary()), _encode(record)
+
+
+def decode_record(raw: bytes) -> Record:
+    return _decode_record(raw)
+
+
+def decode_summary(raw: bytes) -> m.GameSummary:
+    return _decode_summary(raw)
+
+
+def to_json(record: Record) -> bytes:
+    return msgspec.json.format(msgspec.json.encode(record), indent=1)
+
+
+def from_json(data: bytes) -> Record:
+    record = msgspec.json.decode(data, type=Record)
+    if record.format != FORMAT:
+        raise ValueError(f"not a game record of this hall (format {record.format!r})")
+    return record
+
+
+def _start(record: Record) -> tuple[Game, LogStart]:
+    game = games.get(record.game)
+    start = record.log[0] if record.log else None
+    if not isinstance(start, LogStart):
+        raise ValueError("a game's log begins with its start record")
+    return game, start
+
+
+def _moves(record: Record) -> list[LogAct]:
+    moves = record.log[1:]
+    if not all(isinstance(e, LogAct) for e in moves):
+        raise ValueError("a game's log has one start record, then moves")
+    return moves  # type: ignore[return-value]
+
+
+def final_result(record: Record) -> Result | None:
+    """Replay the record's log: the result the game comes to."""
+    game, start = _start(record)
+    state = game.setup(start.seats, msgspec.convert(start.options, game.Options), start.seed)
+    for move in _moves(record):
+        state = game.apply(state, move.seat, msgspec.convert(move.intent, game.Intent))
+    return game.result(state)
+
+
+def replay(raw: bytes, seat: int | None) -> bytes:
+    """The encoded `replay` message of an archived record for one audience: the view at
+    the start and each move's patch. Heavy for a long game: run it in a worker."""
+    record = _decode_record(raw)
+    game, start = _start(record)
+    state = game.setup(start.seats, msgspec.convert(start.options, game.Options), start.seed)
+    first = before = audience_view(game, state, seat)
+    patches = []
+    for move in _moves(record):
+        state = game.apply(state, move.seat, msgspec.convert(move.intent, game.Intent))
+        view = audience_view(game, state, seat)
+        patches.append(diff(before, view))
+        before = view
+    return _encode(m.ReplayData(summary=record.summary(), seat=seat, view=first, patches=patches))

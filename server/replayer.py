@@ -1,0 +1,82 @@
+"""Replays of archived games, built away from the event loop.
+
+Rebuilding a long game's views move by move takes a good part of a second (Stone Age
+runs to hundreds of moves, each with a view and a diff); on the event loop that would
+stall every table of the process. So replays are built in a worker process, one at a
+time, and the last few are kept, encoded once for every connection that asks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+
+from server import archive
+from server.broker import Broker
+from server.connection import Frame
+from server.games.base import IllegalIntent
+
+KEEP = 16  # replays kept, encoded
+
+
+class Replayer:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self._kept: OrderedDict[tuple[str, int | None], Frame] = OrderedDict()
+        self._building: dict[tuple[str, int | None], asyncio.Future[Frame]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def get(self, game_id: str, seat: int | None) -> Frame:
+        key = (game_id, seat)
+        frame = self._kept.get(key)
+        if frame is not None:
+            self._kept.move_to_end(key)
+            return frame
+        building = self._building.get(key)
+        if building is not None:
+            return await asyncio.shield(building)
+        future: asyncio.Future[Frame] = asyncio.get_running_loop().create_future()
+        self._building[key] = future
+        try:
+            frame = await self._build(game_id, seat)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: waiters get it, nobody else must
+            raise
+        finally:
+            del self._building[key]
+        future.set_result(frame)
+        self._kept[key] = frame
+        while len(self._kept) > KEEP:
+            self._kept.popitem(last=False)
+        return frame
+
+    async def _build(self, game_id: str, seat: int | None) -> Frame:
+        raw = await self.broker.archived(game_id)
+        if raw is None:
+            raise IllegalIntent("unknown_game", f"The hall has no finished game {game_id!r}.")
+        if seat is not None:
+            seats = len(archive.decode_record(raw).players)
+            if not 0 <= seat < seats:
+                raise IllegalIntent(
+                    "bad_message", f"That game had seats 0 to {seats - 1}; there is no seat {seat}."
+                )
+        data = await asyncio.get_running_loop().run_in_executor(
+            self._executor(), archive.replay, raw, seat
+        )
+        return Frame(data)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # A fork server, not a fork of the hub: a child must not inherit its loop.
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["server.games", "server.archive"])
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
