@@ -48,11 +48,15 @@ process.on("exit", () => {
   for (const p of running) p.kill("SIGKILL");
 });
 
+/** Start `python -m server` on a free port. Its finished games are kept in memory
+ * (`--data :memory:`), so a run leaves no archive behind, unless `extra` names a
+ * `--data` directory of its own. */
 export async function startServer(extra: string[] = []): Promise<Server> {
   ensureBuilt();
   const port = await freePort();
   const python = process.env.SPIELTISCH_PYTHON ?? join(REPO_DIR, ".venv", "bin", "python");
-  const proc = spawn(python, ["-m", "server", "--host", "127.0.0.1", "--port", String(port), ...extra], {
+  const data = extra.includes("--data") ? [] : ["--data", ":memory:"];
+  const proc = spawn(python, ["-m", "server", "--host", "127.0.0.1", "--port", String(port), ...data, ...extra], {
     cwd: REPO_DIR,
     stdio: ["ignore", "pipe", "pipe"],
   });

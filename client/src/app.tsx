@@ -4,6 +4,7 @@ import { useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
+import { ReplayScreen } from "./ui/replay";
 import { Table } from "./ui/table";
 
 export function App({ client }: { client: Client }) {
@@ -20,10 +21,12 @@ export function App({ client }: { client: Client }) {
   const seat = v && v.you !== null && v.you !== undefined ? tbl?.room?.seats[v.you] : undefined;
   const mine =
     !!v && !v.result && !!seat && !seat.standin && !seat.resigned && (v.active ?? []).includes(v.you as number);
+  const replayed = s.replay?.data?.summary.game;
   useEffect(() => {
     const game = tbl?.room?.game;
-    document.title = (mine ? "★ " : "") + (game ? `${gameName(game)} — ` : "") + t("app.title");
-  }, [mine, tbl?.room?.game, l]);
+    const what = replayed ? `${t("replay.title")}: ${gameName(replayed)} — ` : game ? `${gameName(game)} — ` : "";
+    document.title = (mine ? "★ " : "") + what + t("app.title");
+  }, [mine, tbl?.room?.game, replayed, l]);
   // Notices fade after a while; a click dismisses them sooner.
   useEffect(() => {
     if (!s.notices.length) return;
@@ -72,6 +75,8 @@ export function App({ client }: { client: Client }) {
       <main>
         {!name ? (
           <NamePrompt onName={(n) => client.setName(n)} />
+        ) : s.replay ? (
+          <ReplayScreen client={client} r={s.replay} />
         ) : s.current ? (
           <Table client={client} s={s} room={s.current} />
         ) : (

@@ -5,6 +5,7 @@ import { parseCommand } from "./commands";
 import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
 import { lang, t } from "./i18n";
 import type { ClientMessage } from "./protocol.gen";
+import { replayFromHash, replayHash } from "./replay";
 import { signal } from "./signal";
 import { type GameInfo, Store } from "./store";
 
@@ -18,6 +19,10 @@ export interface Client {
   create(game: string, options: Record<string, unknown>): void;
   open(room: string): void;
   toLobby(): void;
+  /** Ask for the hall's finished games: everyone's and this player's own. */
+  history(): void;
+  /** Show a finished game's replay, from `seat`'s side (null: a spectator's). */
+  replay(game: string, seat?: number | null): void;
   leave(room: string): void;
   act(room: string, intent: Record<string, unknown>): void;
   chat(room: string | null, text: string): void;
@@ -32,11 +37,14 @@ function stored(key: string): string | null {
   }
 }
 
-// The table lives in the query (`/?t=ID`), so a reload asks the server for `/`
-// and never depends on how it answers other paths.
+// The table lives in the query (`/?t=ID`) and a replay in the hash (`/#replay/ID`),
+// so a reload asks the server for `/` and never depends on how it answers other paths.
 function roomFromPath(): string | null {
   return new URLSearchParams(location.search).get("t");
 }
+
+/** How many finished games each list of the hall shows. */
+export const HISTORY_LIMIT = 20;
 
 export function createClient(): Client {
   const name = signal<string | null>(stored(NAME_KEY));
@@ -53,6 +61,9 @@ export function createClient(): Client {
   store.subscribe((st) => {
     // A move sent just before the line dropped may never have arrived.
     if (st.conn !== lastConn) sentAt.clear();
+    // Nor may a replay asked for; ask again once welcomed (the first time, too: a
+    // replay opened from its address is asked for when the connection is ready).
+    if (st.conn !== lastConn && st.conn === "open") askReplay();
     lastConn = st.conn;
   });
 
@@ -86,14 +97,34 @@ export function createClient(): Client {
     }
   });
 
+  function navigate(path: string): void {
+    if (location.pathname + location.search + location.hash !== path) history.pushState({}, "", path);
+  }
+
   function go(room: string | null): void {
-    const path = room === null ? "/" : `/?t=${encodeURIComponent(room)}`;
-    if (location.pathname + location.search !== path) history.pushState({}, "", path);
+    navigate(room === null ? "/" : `/?t=${encodeURIComponent(room)}`);
+    store.closeReplay();
     store.setCurrent(room);
   }
 
+  /** Ask for the replay on screen, unless it is here already or refused; a message
+   * sent before the welcome would wait in the queue and go twice, so only when ready. */
+  function askReplay(): void {
+    const r = store.state.replay;
+    if (!r || r.error || (r.data && r.data.seat === r.seat) || !conn.isReady) return;
+    conn.send({ t: "replay", game: r.game, seat: r.seat });
+  }
+
   function follow(): void {
+    const game = replayFromHash(location.hash);
+    if (game !== null) {
+      store.setCurrent(null);
+      if (store.state.replay?.game !== game) store.openReplay(game, null);
+      askReplay();
+      return;
+    }
     const room = roomFromPath();
+    store.closeReplay();
     store.setCurrent(room);
     if (room !== null) conn.enter(room);
     else conn.lobby();
@@ -105,6 +136,11 @@ export function createClient(): Client {
     name,
     start() {
       addEventListener("popstate", follow);
+      // A replay's address typed or pasted over another one; popstate may have
+      // followed it already.
+      addEventListener("hashchange", () => {
+        if (replayFromHash(location.hash) !== (store.state.replay?.game ?? null)) follow();
+      });
       fetch("/api/games")
         .then((r) => (r.ok ? r.json() : []))
         .then((games: GameInfo[]) => store.setGames(games))
@@ -141,6 +177,16 @@ export function createClient(): Client {
     toLobby() {
       go(null);
       conn.lobby();
+    },
+    history() {
+      conn.send({ t: "history", mine: false, limit: HISTORY_LIMIT });
+      conn.send({ t: "history", mine: true, limit: HISTORY_LIMIT });
+    },
+    replay(game, seat = null) {
+      navigate(`/${replayHash(game)}`);
+      store.setCurrent(null);
+      store.openReplay(game, seat);
+      askReplay();
     },
     leave(room) {
       conn.leave(room);

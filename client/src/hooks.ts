@@ -1,4 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
+import type { Client } from "./client";
+import type { GameUi } from "./games/types";
 import type { Signal } from "./signal";
 import type { Snapshot, Store } from "./store";
 
@@ -18,4 +20,21 @@ export function useSignal<T>(sig: Signal<T>): T {
     return sig.subscribe(setV);
   }, [sig]);
   return v;
+}
+
+/** The game's catalogue.json for a board that needs it (null until it comes); the
+ * game's words are told it first, so log lines and labels read it with the board. */
+export function useCatalogue(client: Client, game: string | undefined, ui: GameUi): unknown {
+  const [catalogue, setCatalogue] = useState<unknown>(null);
+  useEffect(() => {
+    if (!game || !ui.needsCatalogue) return;
+    client.catalogue(game).then(
+      (c) => {
+        ui.onCatalogue?.(c);
+        setCatalogue(c);
+      },
+      () => setCatalogue(null),
+    );
+  }, [game]);
+  return catalogue;
 }

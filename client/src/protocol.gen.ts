@@ -96,6 +96,20 @@ export interface Leave {
   id?: number | null;
 }
 
+export interface History {
+  t: "history";
+  mine?: boolean;
+  limit?: number;
+  id?: number | null;
+}
+
+export interface Replay {
+  t: "replay";
+  game: string;
+  seat?: number | null;
+  id?: number | null;
+}
+
 export interface Ping {
   t: "ping";
   id?: number | null;
@@ -123,6 +137,26 @@ export interface SeatInfo {
   resigned: boolean;
   clock: number | null;
   clock_running: boolean;
+}
+
+export interface GameSummary {
+  id: string;
+  game: string;
+  options: Record<string, unknown>;
+  players: PlayerResult[];
+  moves: number;
+  started: number;
+  ended: number;
+}
+
+export interface PlayerResult {
+  player: string;
+  name: string;
+  bot: boolean;
+  level: string | null;
+  resigned: boolean;
+  score: number;
+  rank: number;
 }
 
 export interface Welcome {
@@ -172,6 +206,20 @@ export interface ChatLine {
   at: number;
 }
 
+export interface HistoryList {
+  t: "history";
+  games: GameSummary[];
+  mine: boolean;
+}
+
+export interface ReplayData {
+  t: "replay";
+  summary: GameSummary;
+  seat: number | null;
+  view: Record<string, unknown>;
+  patches: unknown[][];
+}
+
 export interface Error {
   t: "error";
   ref: number | null;
@@ -184,6 +232,6 @@ export interface Pong {
   id: number | null;
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | Ping;
-export type ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | Error | Pong;
-export type ProtocolErrorCode = "bad_message" | "too_large" | "rate_limited" | "unknown_room" | "not_seated" | "not_host" | "seat_taken" | "room_full" | "not_enough_players" | "already_started" | "not_started" | "unknown_option" | "bad_option" | "not_your_turn" | "game_over" | "unavailable";
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping;
+export type ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | HistoryList | ReplayData | Error | Pong;
+export type ProtocolErrorCode = "bad_message" | "too_large" | "rate_limited" | "unknown_room" | "not_seated" | "not_host" | "seat_taken" | "room_full" | "not_enough_players" | "already_started" | "not_started" | "unknown_option" | "bad_option" | "not_your_turn" | "game_over" | "unavailable" | "unknown_game";

@@ -1,7 +1,7 @@
 // Everything the client knows, fed by server messages. No network here: the store
 // is given a `send` function, which keeps it testable without a socket.
 
-import type { ChatLine, ClientMessage, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import type { ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
 import { applyPatch } from "./patch";
 
 export type View = Record<string, unknown> & {
@@ -32,6 +32,24 @@ export interface Notice {
   at: number;
 }
 
+/** The replay on screen: the archived game asked for and whose view (null: a
+ * spectator's); `data` is the last answer for this game, kept while another seat's
+ * view is on its way so the screen does not blank. */
+export interface ReplayState {
+  game: string;
+  seat: number | null;
+  data: ReplayData | null;
+  /** The server's refusal (`unknown_game`), shown on the replay screen. */
+  error: string | null;
+}
+
+/** The hall's finished games, newest first: everyone's and the player's own; null
+ * until the server has answered. */
+export interface HistoryLists {
+  all: GameSummary[] | null;
+  mine: GameSummary[] | null;
+}
+
 export interface GameInfo {
   name: string;
   min_seats: number;
@@ -46,6 +64,8 @@ export interface Snapshot {
   games: GameInfo[];
   current: string | null;
   tables: Record<string, RoomState>;
+  history: HistoryLists;
+  replay: ReplayState | null;
   notices: Notice[];
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
@@ -64,6 +84,8 @@ export class Store {
     games: [],
     current: null,
     tables: {},
+    history: { all: null, mine: null },
+    replay: null,
     notices: [],
     lastPatchMs: 0,
   };
@@ -100,6 +122,17 @@ export class Store {
 
   setCurrent(room: string | null): void {
     this.set({ current: room });
+  }
+
+  /** Show the replay of `game` from `seat`'s side (null: a spectator's). */
+  openReplay(game: string, seat: number | null): void {
+    const held = this.state.replay;
+    const data = held?.game === game ? held.data : null;
+    this.set({ replay: { game, seat, data, error: null } });
+  }
+
+  closeReplay(): void {
+    if (this.state.replay) this.set({ replay: null });
   }
 
   forget(room: string): void {
@@ -151,8 +184,20 @@ export class Store {
         this.setTable(msg.room, { ...t, chat: [...t.chat, msg].slice(-CHAT_KEEP) });
         break;
       }
+      case "history":
+        this.set({ history: { ...this.state.history, [msg.mine ? "mine" : "all"]: msg.games } });
+        break;
+      case "replay": {
+        const held = this.state.replay;
+        // An answer for a replay no longer on screen, or for a seat since switched
+        // away from, is dropped.
+        if (held && held.game === msg.summary.id && held.seat === msg.seat) this.set({ replay: { ...held, data: msg, error: null } });
+        break;
+      }
       case "error":
-        this.notify(msg.code, msg.message);
+        // The replay screen says it in place of the game; elsewhere it is a notice.
+        if (msg.code === "unknown_game" && this.state.replay) this.set({ replay: { ...this.state.replay, error: msg.code } });
+        else this.notify(msg.code, msg.message);
         break;
       case "pong":
         break;

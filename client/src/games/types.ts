@@ -3,7 +3,8 @@ import type { View } from "../store";
 
 export interface BoardProps {
   view: View;
-  room: Room;
+  /** The table (absent in a replay: a finished game has none). */
+  room?: Room;
   /** Send one of `view.legal` (or an intent built from it) to the server. */
   act: (intent: Record<string, unknown>) => void;
   names: (seat: number) => string;

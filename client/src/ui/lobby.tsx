@@ -3,6 +3,7 @@ import type { Client } from "../client";
 import { gameName, t } from "../i18n";
 import type { Snapshot } from "../store";
 import { CLOCK_KEY, ClockChoice } from "./clock";
+import { HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 
 export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
@@ -47,11 +48,13 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                   <td>
                     <span class={`status status-${r.status}`}>{t(`status.${r.status}`)}</span>
                   </td>
-                  <td>
+                  <td class="seats" data-label={t("lobby.seats")}>
                     {r.seated}/{r.seats}
                   </td>
-                  <td>{r.watchers}</td>
-                  <td class="small" title={optionSummary(r.options, s.games.find((g) => g.name === r.game)?.options)}>
+                  <td class="watchers" data-label={t("lobby.watchers")}>
+                    {r.watchers}
+                  </td>
+                  <td class="small options-cell" title={optionSummary(r.options, s.games.find((g) => g.name === r.game)?.options)}>
                     <span class="opt-words">
                       {optionWords(r.options, s.games.find((g) => g.name === r.game)?.options).map((w) => (
                         <span key={w.key} class="opt-word" data-option={w.key}>
@@ -71,6 +74,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           </table>
         )}
       </section>
+      <HistoryPanel client={client} s={s} />
       <section class="card create">
         <h2>{t("lobby.open")}</h2>
         {s.games.length === 0 ? (

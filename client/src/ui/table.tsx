@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Client } from "../client";
 import { gameUi } from "../games";
+import { useCatalogue } from "../hooks";
 import { SEAT_COLOURS } from "../games/types";
 import { gameName, logLine, t } from "../i18n";
 import type { Room } from "../protocol.gen";
@@ -11,33 +12,22 @@ import { OptionsEditor, optionWords } from "./options";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import "./table.css";
 
-export function seatNames(room: Room | null): (seat: number) => string {
-  return (seat: number) => room?.seats[seat]?.name ?? t("table.seat", { n: seat + 1 });
+/** Seat numbers to names: a table's seats, or a finished game's players. */
+export function seatNames(seats: readonly ({ name: string } | null)[] | undefined): (seat: number) => string {
+  return (seat: number) => seats?.[seat]?.name ?? t("table.seat", { n: seat + 1 });
 }
 
 export function Table({ client, s, room }: { client: Client; s: Snapshot; room: string }) {
   const tbl: RoomState | undefined = s.tables[room];
   const info = tbl?.room ?? null;
   const view = tbl?.view ?? null;
-  const names = seatNames(info);
+  const names = seatNames(info?.seats);
   const ui = gameUi(info?.game ?? view?.game ?? "");
-  const [catalogue, setCatalogue] = useState<unknown>(null);
-  const game = info?.game;
+  const catalogue = useCatalogue(client, info?.game, ui);
 
   // A player who resigned watches the AI play their seat: no moves to click.
   const resigned = !!info && info.you !== null && !!info.seats[info.you]?.resigned;
   const boardView = useMemo(() => (view && resigned ? { ...view, legal: [] } : view), [view, resigned]);
-
-  useEffect(() => {
-    if (!game || !ui.needsCatalogue) return;
-    client.catalogue(game).then(
-      (c) => {
-        ui.onCatalogue?.(c);
-        setCatalogue(c);
-      },
-      () => setCatalogue(null),
-    );
-  }, [game]);
 
   if (!info) {
     return (
@@ -130,7 +120,7 @@ function TurnBanner({ view, names, resigned }: { view: View; names: (n: number) 
   );
 }
 
-function ResultPanel({ view, names }: { view: View; names: (n: number) => string }) {
+export function ResultPanel({ view, names }: { view: View; names: (n: number) => string }) {
   const r = view.result!;
   const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = order.filter((o) => o.rank === 1).map((o) => names(o.seat));
@@ -337,7 +327,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   );
 }
 
-function Log({ view, names, game }: { view: View; names: (n: number) => string; game: string }) {
+export function Log({ view, names, game }: { view: View; names: (n: number) => string; game: string }) {
   const ref = useRef<HTMLOListElement>(null);
   const log = view.log ?? [];
   useEffect(() => {

@@ -1,0 +1,132 @@
+// The hall's finished games and the replay's players panel, in both languages: when a
+// game ended, its players with their scores, the winner marked, the link to the
+// replay; rendered as Preact's element tree (the unit tests have no DOM).
+
+import { h } from "preact";
+import { afterEach, describe, expect, it } from "vitest";
+import { lang } from "../src/i18n";
+import type { GameSummary, PlayerResult } from "../src/protocol.gen";
+import { endedText, HistoryRow, localTime, playerScore, winners } from "../src/ui/history";
+import { ReplayPlayers } from "../src/ui/replay";
+import { elements, text } from "./vnodes";
+
+const NOW = 1_800_000_000; // Unix seconds
+const player = (over: Partial<PlayerResult>): PlayerResult => ({
+  player: "p1",
+  name: "Ada",
+  bot: false,
+  level: null,
+  resigned: false,
+  score: 0,
+  rank: 1,
+  ...over,
+});
+const GAME: GameSummary = {
+  id: "g-7",
+  game: "carcassonne",
+  options: { fluss: true },
+  players: [
+    player({ name: "Ada", score: 52, rank: 1, resigned: true }),
+    player({ player: "bot-r1-1", name: "AI 1", bot: true, level: "random", score: 40, rank: 2 }),
+    player({ player: "p3", name: "Kim", score: 52, rank: 1 }),
+  ],
+  moves: 143,
+  started: NOW - 4000,
+  ended: NOW - 300,
+};
+
+afterEach(() => lang.set("en"));
+
+describe("the finished games' rows", () => {
+  it("says when a game ended: just now, minutes, hours, then the date", () => {
+    lang.set("en");
+    expect(endedText(NOW - 10, NOW)).toBe("just now");
+    expect(endedText(NOW + 30, NOW)).toBe("just now"); // the reader's clock a little behind
+    expect(endedText(NOW - 60, NOW)).toBe("1 min ago");
+    expect(endedText(NOW - 59 * 60 - 59, NOW)).toBe("59 min ago");
+    expect(endedText(NOW - 3 * 3600 - 5, NOW)).toBe("3 h ago");
+    const old = NOW - 3 * 86400;
+    expect(endedText(old, NOW)).toBe(localTime(old));
+    expect(localTime(old)).toMatch(/2027/);
+    lang.set("ja");
+    expect(endedText(NOW - 10, NOW)).toBe("たった今");
+    expect(endedText(NOW - 300, NOW)).toBe("5分前");
+    expect(endedText(NOW - 7200, NOW)).toBe("2時間前");
+    expect(localTime(old)).toMatch(/^2027\/\d+\/\d+/);
+  });
+
+  it("the winners are the seats in first place, ties included", () => {
+    expect(winners(GAME)).toEqual([0, 2]);
+    expect(winners({ ...GAME, players: [player({ rank: 2 }), player({ rank: 1 })] })).toEqual([1]);
+  });
+
+  it("a player with their score, an AI player with its level, in both languages", () => {
+    lang.set("en");
+    expect(playerScore(GAME.players[0])).toBe("Ada 52 pts");
+    expect(playerScore(GAME.players[1])).toBe("AI 1 · random 40 pts");
+    lang.set("ja");
+    expect(playerScore(GAME.players[1])).toBe("AI 1 · ランダム 40点");
+  });
+
+  it("a row: the game, when, its moves, the players with the winners starred, and the replay link", () => {
+    lang.set("en");
+    const row = h(HistoryRow, { game: GAME, now: NOW, onReplay: () => undefined });
+    const els = elements(row);
+    expect(els[0].props["data-id"]).toBe("g-7");
+    expect(text(row)).toContain("Carcassonne");
+    expect(text(els.find((e) => e.props["data-testid"] === "history-ended"))).toBe("5 min ago");
+    expect(text(row)).toContain("143 moves");
+    const players = els.filter((e) => e.props["data-seat"] !== undefined);
+    expect(players.map((e) => text(e))).toEqual(["★ Ada 52 pts", "AI 1 · random 40 pts", "★ Kim 52 pts"]);
+    expect(players.map((e) => e.props.class)).toEqual(["winner", "", "winner"]);
+    const link = els.find((e) => e.props["data-testid"] === "replay-open")!;
+    expect(link.props.href).toBe("/#replay/g-7");
+    expect(text(link)).toBe("Replay");
+    lang.set("ja");
+    const ja = h(HistoryRow, { game: GAME, now: NOW, onReplay: () => undefined });
+    expect(text(ja)).toContain("カルカソンヌ");
+    expect(text(ja)).toContain("143手");
+    expect(text(elements(ja).find((e) => e.props["data-testid"] === "replay-open"))).toBe("再生");
+  });
+
+  it("the replay link opens the replay in the page, and a ctrl-click leaves it to the browser", () => {
+    let opened = 0;
+    const link = elements(h(HistoryRow, { game: GAME, now: NOW, onReplay: () => opened++ })).find(
+      (e) => e.props["data-testid"] === "replay-open",
+    )!;
+    const click = link.props.onClick as (e: Partial<MouseEvent>) => void;
+    let prevented = 0;
+    click({ button: 0, ctrlKey: false, metaKey: false, shiftKey: false, preventDefault: () => prevented++ });
+    expect([opened, prevented]).toEqual([1, 1]);
+    click({ button: 0, ctrlKey: true, metaKey: false, shiftKey: false, preventDefault: () => prevented++ });
+    expect([opened, prevented]).toEqual([1, 1]);
+  });
+});
+
+describe("the replay's players", () => {
+  const view = { scores: [10, 12, 3], active: [1], result: null };
+
+  it("each seat's score at this move, and its final place and score", () => {
+    lang.set("en");
+    const els = elements(h(ReplayPlayers, { summary: GAME, view, seat: null }));
+    const rows = els.filter((e) => e.props["data-seat"] !== undefined);
+    expect(rows.map((r) => r.props["data-rank"])).toEqual([1, 2, 1]);
+    const scores = els.filter((e) => e.props["data-testid"] === "score").map((e) => text(e));
+    expect(scores).toEqual(["10", "12", "3"]);
+    const finals = els.filter((e) => e.props["data-testid"] === "final").map((e) => text(e));
+    expect(finals).toEqual(["1. 52 pts", "2. 40 pts", "1. 52 pts"]);
+    // The seat to move at this point is starred; the resigned player says so.
+    expect(text(rows[1])).toContain("*AI 1*");
+    expect(text(rows[0])).toContain("resigned");
+    expect(text(rows[0])).not.toContain("shown");
+    lang.set("ja");
+    const ja = elements(h(ReplayPlayers, { summary: GAME, view, seat: 2 }));
+    expect(ja.filter((e) => e.props["data-testid"] === "final").map((e) => text(e))).toEqual(["1位 52点", "2位 40点", "1位 52点"]);
+    expect(text(ja.filter((e) => e.props["data-seat"] === 2)[0])).toContain("表示中");
+  });
+
+  it("nobody is to move once the game is over", () => {
+    const els = elements(h(ReplayPlayers, { summary: GAME, view: { ...view, result: { scores: [52, 40, 52], ranks: [1, 2, 1] } }, seat: null }));
+    expect(els.filter((e) => String(e.props.class ?? "").includes("moving"))).toHaveLength(0);
+  });
+});
