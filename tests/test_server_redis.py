@@ -35,6 +35,25 @@ async def test_a_whole_game_through_redis(redis_hall) -> None:
     assert len(entries) == srv.hall.rooms[room].version + 1  # the start, then each move
 
 
+async def test_a_finished_game_is_archived_in_redis_for_every_process(redis_hall) -> None:
+    srv, redis = redis_hall
+    room, seated, spectator = await open_table(srv)
+    result = await play_to_end(room, seated, spectator, random.Random(5))
+    await seated[0].send({"t": "history", "mine": True})
+    (game,) = (await seated[0].expect("history", mine=True))["games"]
+    assert [p["score"] for p in game["players"]] == result["scores"]
+    # Another process of the hall (here: a broker of its own on the same Redis) finds
+    # it too, and nothing of it expires.
+    other = RedisBroker(redis.url)
+    try:
+        assert len(await other.archive_list(10)) == 1
+        assert await other.archived(game["id"]) is not None
+    finally:
+        await other.close()
+    keys = await srv.hall.broker._redis.keys("spieltisch:archive*")  # noqa: SLF001
+    assert keys and all([await srv.hall.broker._redis.ttl(k) == -1 for k in keys])  # noqa: SLF001
+
+
 async def test_redis_down_refuses_moves_with_unavailable_and_play_resumes(redis_hall) -> None:
     srv, redis = redis_hall
     room, (a, b), spectator = await open_table(srv, options={"pile": 50})
