@@ -16,6 +16,10 @@ import msgspec
 
 PROTOCOL_VERSION = 1
 SERVER_NAME = f"spieltisch/{PROTOCOL_VERSION}"
+# The longest display name, in characters: one number for the server's check and the
+# client's name box (exported to TypeScript), so that the box never takes a name the
+# hall refuses.
+NAME_MAX = 24
 
 Lang = Literal["ja", "en"]
 Status = Literal["waiting", "playing", "finished"]
@@ -49,7 +53,10 @@ class Hello(_Client, tag="hello"):
 
     name: Annotated[
         str,
-        doc("Display name: non-printable characters are dropped, then 1 to 24 characters."),
+        doc(
+            "Display name: non-printable characters are dropped, then 1 to "
+            f"{NAME_MAX} characters (`NAME_MAX`). Refused with `bad_message` otherwise."
+        ),
     ]
     token: Annotated[
         str | None,
@@ -67,8 +74,8 @@ class Rooms(_Client, tag="rooms"):
 
 
 class Create(_Client, tag="create"):
-    """Open a new table. The sender becomes its host and is at the table unseated;
-    answered by `room`."""
+    """Open a new table. The sender becomes its host and sits in its first seat (seat
+    0), so that adding AI players and starting need no `sit`; answered by `room`."""
 
     game: Annotated[str, doc("A game's name, as listed by `GET /api/games`.")]
     options: Annotated[
@@ -78,9 +85,9 @@ class Create(_Client, tag="create"):
 
 
 class Enter(_Client, tag="enter"):
-    """Come to a table to watch it (or to come back to your seat). Answered by `room`
-    and, once the game has started, by the view: the patches after `v`, or a
-    `snapshot`."""
+    """Come to a table to watch it (or to come back to your seat). Answered by `room`,
+    the table's recent chat (`chat_log`) when it has any, and, once the game has
+    started, by the view: the patches after `v`, or a `snapshot`."""
 
     room: Annotated[str, doc(ROOM_ID)]
     v: Annotated[
@@ -98,7 +105,11 @@ class Sit(_Client, tag="sit"):
 
     room: Annotated[str, doc(ROOM_ID)]
     seat: Annotated[
-        int | None, doc("The seat's index, from 0; null takes the first free seat.")
+        int | None,
+        doc(
+            "The seat's index, from 0; null takes the first free seat, or keeps yours "
+            "if you sit at this table already."
+        ),
     ] = None
 
 
@@ -269,6 +280,15 @@ class Welcome(_Server, tag="welcome"):
     )
 
 
+class LobbySeat(msgspec.Struct, kw_only=True):
+    """Who sits in a seat, in `room_list`."""
+
+    player: Annotated[str, doc("The player's id (an AI's is `bot-<table>-<n>`).")]
+    name: Annotated[str, doc("The display name.")]
+    bot: Annotated[bool, doc("An AI player.")] = False
+    level: Annotated[str | None, doc("An AI player's level; null for a person.")] = None
+
+
 class RoomSummary(msgspec.Struct, kw_only=True):
     """One table in `room_list`."""
 
@@ -279,13 +299,20 @@ class RoomSummary(msgspec.Struct, kw_only=True):
     seated: Annotated[int, doc("How many of them are taken, AI players included.")]
     watchers: Annotated[int, doc("How many people are at the table without a seat.")]
     options: Annotated[dict[str, Any], doc("Every option of the table, defaults included.")]
+    players: Annotated[
+        list[LobbySeat | None],
+        doc("Who sits where, one entry per seat, null when empty (as in `room.seats`)."),
+    ] = []
+    host: Annotated[str | None, doc("The host's player id; null if none.")] = None
+    host_name: Annotated[str | None, doc("The host's display name, when known.")] = None
+    created: Annotated[float, doc("When the table was opened, in seconds since 1970 (UTC).")] = 0.0
 
 
 class RoomList(_Server, tag="room_list"):
     """The hall's tables, sent after `rooms` and whenever a table opens, changes or
     closes while this connection is in the lobby."""
 
-    rooms: Annotated[list[RoomSummary], doc("Every open table, ordered by id.")]
+    rooms: Annotated[list[RoomSummary], doc("Every open table, the newest first.")]
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):
@@ -386,6 +413,27 @@ class ChatLine(_Server, tag="chat"):
     at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
 
 
+class ChatEntry(msgspec.Struct, kw_only=True):
+    """One line of a table's recent chat, in `chat_log`: as it came in `chat`."""
+
+    from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
+    text: Annotated[str, doc("The line, cleaned as described for the client's `chat`.")]
+    at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+
+
+class ChatLog(_Server, tag="chat_log"):
+    """The table's recent chat, so that someone who arrives, reloads or comes back
+    after a dropped connection has the conversation: sent after `room` (and before the
+    view) on every `enter` (and `sit`, `resync` or `create` that enters) when the table has any chat.
+    It holds every line the table still keeps and replaces whatever lines the client
+    holds for the table. A line said while the client entered may come both in it and
+    as a `chat` just before or after it (same `from`, `text` and `at`): show it once.
+    A client may ignore this message."""
+
+    room: Annotated[str, doc("The table's id.")]
+    lines: Annotated[list[ChatEntry], doc("The table's last 100 chat lines at most, oldest first.")]
+
+
 class Error(_Server, tag="error"):
     """A message was refused; it changed nothing."""
 
@@ -394,7 +442,18 @@ class Error(_Server, tag="error"):
         doc("The `id` of the refused message; null if it had none or could not be read."),
     ]
     code: Annotated[str, doc('A stable code to switch on (see "Error codes").')]
-    message: Annotated[str, doc("The reason in English, for a person.")]
+    message: Annotated[
+        str, doc("The reason in English, for a person; seats are counted from 1 in it.")
+    ]
+    args: Annotated[
+        dict[str, Any],
+        doc(
+            "The values a client may word the reason with in its own language, e.g. "
+            '`{"seat": 9, "seats": 6}` for a seat that does not exist (seats counted '
+            'from 1, as people count them; "Error codes" lists them). Empty when the '
+            "code says it all."
+        ),
+    ] = {}
 
 
 class PlayerResult(msgspec.Struct, kw_only=True):
@@ -454,6 +513,7 @@ ServerMessage = (
     | Snapshot
     | Patch
     | ChatLine
+    | ChatLog
     | HistoryList
     | ReplayData
     | Error
@@ -463,7 +523,14 @@ ServerMessage = (
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
 SERVER_MESSAGES: tuple[type[msgspec.Struct], ...] = ServerMessage.__args__  # type: ignore[attr-defined]
 # Shapes nested in server messages; each gets a table of its own in protocol/README.md.
-NESTED: tuple[type[msgspec.Struct], ...] = (RoomSummary, SeatInfo, GameSummary, PlayerResult)
+NESTED: tuple[type[msgspec.Struct], ...] = (
+    RoomSummary,
+    LobbySeat,
+    SeatInfo,
+    ChatEntry,
+    GameSummary,
+    PlayerResult,
+)
 
 # The hub's stable error codes (protocol/README.md); games add their own for refused
 # intents. `internal_error` (a bug on the server's side) is not among them: it is in

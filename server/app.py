@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from server import archive, games
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.connection import Connection
+from server.games.described import describe
 from server.hall import Hall
 from server.limits import Limits
 
@@ -93,6 +94,7 @@ def create_app(
                     "min_seats": g.min_seats,
                     "max_seats": g.max_seats,
                     "options": msgspec.to_builtins(g.Options()),
+                    "described": msgspec.to_builtins(describe(g.Options)),
                 }
             )
         return JSONResponse(out)

@@ -22,8 +22,8 @@ from server.broker import BrokerUnavailable
 from server.connection import Connection
 from server.events import ChatEvent
 from server.games.base import IllegalIntent
-from server.keys import events_channel
-from server.sessions import NAME_MAX, clean_name
+from server.keys import chat_key, events_channel
+from server.sessions import clean_name
 
 if TYPE_CHECKING:
     from server.hall import Hall
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("spieltisch.hub")
 
 CHAT_MAX = 500
+CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 _encode = msgspec.msgpack.Encoder().encode
 
 
@@ -45,7 +46,13 @@ class Dispatcher:
         conn.json = isinstance(data, str)
         limit = hall.limits.frame_bytes
         if len(data) > limit:
-            hall.error(conn, _loose_id(data), "too_large", f"Frames are limited to {limit} bytes.")
+            hall.error(
+                conn,
+                _loose_id(data),
+                "too_large",
+                f"Frames are limited to {limit} bytes.",
+                {"bytes": limit},
+            )
             return
         if not conn.bucket.take():
             hall.error(conn, _loose_id(data), "rate_limited", "Too many messages; slow down.")
@@ -58,7 +65,7 @@ class Dispatcher:
         try:
             await self.dispatch(conn, msg)
         except IllegalIntent as e:
-            hall.error(conn, msg.id, e.code, e.message)
+            hall.error(conn, msg.id, e.code, e.message, e.values)
         except BrokerUnavailable:
             # Finding a table, a session or a stored view in the shared broker failed:
             # nothing was changed, and the client may try again.
@@ -126,7 +133,11 @@ class Dispatcher:
             raise IllegalIntent("bad_message", "This connection has already said hello.")
         name = clean_name(msg.name)
         if name is None:
-            raise IllegalIntent("bad_message", f"A name is 1 to {NAME_MAX} printable characters.")
+            raise IllegalIntent(
+                "bad_message",
+                f"A name is 1 to {m.NAME_MAX} printable characters.",
+                {"name_max": m.NAME_MAX},
+            )
         token, player = await self.hall.sessions.resume_or_create(msg.token, name, msg.lang)
         conn.player = player
         conn.send(m.Welcome(token=token, player=player.id, name=player.name))
@@ -149,8 +160,11 @@ class Dispatcher:
             raise IllegalIntent("bad_message", "An empty chat line.")
         if len(text) > CHAT_MAX:
             raise IllegalIntent("too_large", f"Chat lines are limited to {CHAT_MAX} characters.")
-        event = ChatEvent(from_=conn.player.name, text=text, at=time.time())
-        await self.hall.broker.publish(events_channel(room.id), _encode(event))
+        data = _encode(ChatEvent(from_=conn.player.name, text=text, at=time.time()))
+        # Kept before it is published, so that whoever enters meanwhile gets it in the
+        # chat log, live, or both (the client shows it once), and never misses it.
+        await self.hall.broker.push_capped(chat_key(room.id), data, CHAT_KEEP)
+        await self.hall.broker.publish(events_channel(room.id), data)
 
 
 def _loose_id(data: bytes | str) -> int | None:

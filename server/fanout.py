@@ -1,11 +1,11 @@
 """From broker channels to connections: who at this process is at which table, and
 what each of them is sent.
 
-A connection that enters a table becomes a member: it hears the table's events (seats,
-chat) and, once the game runs, is attached to its audience's channel (its seat's, or
-the spectators'). This process subscribes to a channel while one of its connections
-needs it, and forwards each published patch to them, skipping versions a connection
-already has from a snapshot or a backlog.
+A connection that enters a table becomes a member: it is sent the table's recent chat,
+hears the table's events (seats, chat) and, once the game runs, is attached to its
+audience's channel (its seat's, or the spectators'). This process subscribes to a
+channel while one of its connections needs it, and forwards each published patch to
+them, skipping versions a connection already has from a snapshot or a backlog.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from server.broker import BrokerUnavailable
 from server.connection import Connection, Frame
 from server.events import Census, ChatEvent, Event, RoomInfo, decode_event
 from server.games.base import IllegalIntent
-from server.keys import Audience, channel, events_channel, split_published
+from server.keys import Audience, channel, chat_key, events_channel, split_published
 from server.remote import RemoteRoom
 from server.room import Room
 from server.tables import AnyRoom
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 DETACHED = "detached"  # entered a room that has not started: no view yet
 _encode = msgspec.msgpack.Encoder().encode
+_decode_chat = msgspec.msgpack.Decoder(ChatEvent).decode
 
 
 class Fanout:
@@ -55,8 +56,21 @@ class Fanout:
             conn.rooms[room.id] = DETACHED
             self.hall.inbox.presence(room, conn, "join")
         conn.send(room_message(room.info(), conn))
+        await self._chat_log(conn, room.id)
         if room.status != "waiting":
             await self.attach(conn, room, v)
+
+    async def _chat_log(self, conn: Connection, room_id: str) -> None:
+        """The table's recent chat, read after joining its events channel so that a
+        line said meanwhile is in it or comes live (or both: the client shows it once)."""
+        try:
+            stored = await self.hall.broker.recent(chat_key(room_id))
+        except BrokerUnavailable:
+            return  # the conversation is missed, not the table: entering goes on
+        if stored:
+            lines = [_decode_chat(data) for data in stored]
+            entries = [m.ChatEntry(from_=e.from_, text=e.text, at=e.at) for e in lines]
+            conn.send(m.ChatLog(room=room_id, lines=entries))
 
     async def leave(self, conn: Connection, room_id: str, *, gone: bool = False) -> None:
         """``gone`` is a dropped connection rather than a `leave`: the player keeps a

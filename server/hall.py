@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from protocol import messages as m
@@ -35,6 +34,7 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.replayer import Replayer
 from server.room import Room
+from server.room.actor import Reply
 from server.sessions import Sessions
 from server.tables import Tables
 
@@ -98,12 +98,22 @@ class Hall:
             await self.fanout.leave(conn, room_id, gone=True)
         await conn.stop()
 
-    def error(self, conn: Connection, ref: int | None, code: str, message: str) -> None:
+    def error(
+        self,
+        conn: Connection,
+        ref: int | None,
+        code: str,
+        message: str,
+        args: dict[str, Any] | None = None,
+    ) -> None:
         self.metrics.errors[code] += 1
-        conn.send(m.Error(ref=ref, code=code, message=message))
+        conn.send(m.Error(ref=ref, code=code, message=message, args=args or {}))
 
-    def replier(self, conn: Connection, ref: int | None) -> Callable[[str, str], None]:
-        return lambda code, message: self.error(conn, ref, code, message)
+    def replier(self, conn: Connection, ref: int | None) -> Reply:
+        def reply(code: str, message: str, args: dict[str, Any] | None = None) -> None:
+            self.error(conn, ref, code, message, args)
+
+        return reply
 
     # --- housekeeping --------------------------------------------------------------
 

@@ -9,7 +9,6 @@ the connection that asked. Presence (a player arriving or leaving) travels the s
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -19,6 +18,7 @@ from server.broker import BrokerUnavailable
 from server.connection import Connection
 from server.keys import inbox_channel, node_channel
 from server.room import Room
+from server.room.actor import Reply as RoomReply
 from server.sessions import Player
 from server.tables import AnyRoom
 
@@ -43,6 +43,7 @@ class Reply(msgspec.Struct, kw_only=True):
     ref: int | None
     code: str
     message: str
+    args: dict[str, Any] = {}
 
 
 class Inbox:
@@ -95,7 +96,7 @@ class Inbox:
         answer = msgspec.msgpack.decode(data, type=Reply)
         conn = self.hall.connection(answer.conn)
         if conn is not None:
-            self.hall.error(conn, answer.ref, answer.code, answer.message)
+            self.hall.error(conn, answer.ref, answer.code, answer.message, answer.args)
 
     # --- the owning side --------------------------------------------------------------
 
@@ -122,9 +123,9 @@ class Inbox:
             room.part(player_id, keep_seat=keep_seat)
             self.hall.tables.parted(room)
 
-    def _answer_to(self, cmd: Command) -> Callable[[str, str], None]:
-        def reply(code: str, message: str) -> None:
-            answer = Reply(conn=cmd.conn, ref=cmd.ref, code=code, message=message)
+    def _answer_to(self, cmd: Command) -> RoomReply:
+        def reply(code: str, message: str, args: dict[str, Any] | None = None) -> None:
+            answer = Reply(conn=cmd.conn, ref=cmd.ref, code=code, message=message, args=args or {})
             self.hall.spawn(self._quiet_publish(node_channel(cmd.node), _encode(answer)))
 
         return reply

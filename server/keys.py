@@ -44,6 +44,11 @@ def backlog_key(room: str, audience: Audience) -> str:
     return f"backlog:{room}:{_who(audience)}"
 
 
+def chat_key(room: str) -> str:
+    """The table's recent chat: a capped list of encoded ChatEvents, oldest first."""
+    return f"chat:{room}"
+
+
 def lease_key(room: str) -> str:
     return f"lease:{room}"
 

@@ -51,8 +51,10 @@ class Lobby:
     async def room_list(self) -> m.RoomList:
         """Every table of the hall, from the directory all processes write to."""
         directory = await self.broker.dir_all(DIRECTORY)
-        entries = (read_directory_entry(directory[k]) for k in sorted(directory))
-        return m.RoomList(rooms=[e for e in entries if e is not None])
+        entries = (read_directory_entry(raw) for raw in directory.values())
+        rooms = [e for e in entries if e is not None]
+        rooms.sort(key=lambda r: (-r.created, r.room))  # the newest first
+        return m.RoomList(rooms=rooms)
 
     async def watch(self, conn: Connection) -> None:
         self.watchers.add(conn)

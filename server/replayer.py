@@ -61,7 +61,9 @@ class Replayer:
             seats = len(archive.decode_record(raw).players)
             if not 0 <= seat < seats:
                 raise IllegalIntent(
-                    "bad_message", f"That game had seats 0 to {seats - 1}; there is no seat {seat}."
+                    "bad_message",
+                    f"There is no seat {seat + 1}; that game had seats 1 to {seats}.",
+                    {"seat": seat + 1, "seats": seats},
                 )
         data = await asyncio.get_running_loop().run_in_executor(
             self._executor(), archive.replay, raw, seat

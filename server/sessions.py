@@ -9,9 +9,8 @@ import secrets
 
 import msgspec
 
+from protocol.messages import NAME_MAX
 from server.broker import Broker
-
-NAME_MAX = 24
 
 
 class Player(msgspec.Struct):

@@ -23,6 +23,7 @@ from server.keys import (
     LOBBY,
     VERSION,
     backlog_key,
+    chat_key,
     inbox_channel,
     lease_key,
     log_key,
@@ -75,7 +76,9 @@ class Tables:
         except KeyError:
             known = ", ".join(games.names())
             raise IllegalIntent(
-                "bad_message", f"There is no game {game_name!r}; games: {known}."
+                "bad_message",
+                f"There is no game {game_name!r}; games: {known}.",
+                {"game": game_name},
             ) from None
         raw = dict(raw_options)
         clock = clock_seconds(raw.pop("clock", 0))  # the table's, not the game's
@@ -88,6 +91,9 @@ class Tables:
             raise IllegalIntent("unavailable", "Could not open a table just now; try again.")
         room = self.new_room(room_id, game, options, host)
         room.table.clock.per_move = clock
+        # Whoever opens a table means to play at it: they sit in the first seat at once
+        # (no command yet, so no actor is needed), and may add AI players and start.
+        room.table.sit(host.id, host.name, 0)
         await self.serve(room)
         return room
 
@@ -212,6 +218,7 @@ class Tables:
             with contextlib.suppress(BrokerUnavailable):
                 await broker.dir_delete(DIRECTORY, room.id)
                 await broker.delete_log(log_key(room.id))
+                await broker.delete(chat_key(room.id))
                 if broker.durable:
                     await broker.delete(meta_key(room.id))
                     await broker.delete(state_key(room.id))

@@ -93,6 +93,7 @@ def test_server_messages_round_trip() -> None:
         m.Snapshot(room="r", v=1, view={"log": []}),
         m.Patch(room="r", v=2, ops=[["s", ["a"], 1]]),
         m.ChatLine(room="r", from_="Anna", text="hi", at=1.5),
+        m.ChatLog(room="r", lines=[m.ChatEntry(from_="Anna", text="hi", at=1.5)]),
         m.HistoryList(games=[SUMMARY], mine=False),
         m.ReplayData(summary=SUMMARY, seat=None, view={"log": []}, patches=[[["s", ["a"], 1]]]),
         m.Error(ref=None, code="bad_message", message="?"),

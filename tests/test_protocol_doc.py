@@ -229,9 +229,10 @@ def _number(node: ast.expr | None) -> float | None:
 
 def server_constants() -> dict[str, set[float]]:
     """The numeric defaults of ``Limits`` (as ``Limits.field``) and the module-level
-    UPPER_CASE numbers of every module under server/."""
+    UPPER_CASE numbers of every module under server/, and of protocol/messages.py (the
+    limits the client shares, such as ``NAME_MAX``)."""
     out: dict[str, set[float]] = defaultdict(set)
-    for path in sorted(SERVER.rglob("*.py")):
+    for path in [*sorted(SERVER.rglob("*.py")), ROOT / "protocol" / "messages.py"]:
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.ClassDef) and node.name == "Limits":
                 for st in node.body:

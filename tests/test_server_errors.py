@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from protocol.messages import ERROR_CODES
+from protocol.messages import ERROR_CODES, NAME_MAX
 from tests.conftest import TEST_LIMITS, running_server
 
 PROVOKED: set[str] = set()
@@ -50,14 +50,13 @@ async def test_errors_before_and_around_the_start(server) -> None:
     await refused(other, "not_host", {"t": "option", "room": room, "key": "pile", "value": 5})
     await refused(c, "unknown_option", {"t": "option", "room": room, "key": "fluss", "value": True})
     await refused(c, "bad_option", {"t": "option", "room": room, "key": "pile", "value": [1]})
-    await refused(c, "not_seated", {"t": "start", "room": room})
-    await refused(c, "not_seated", {"t": "stand", "room": room})
+    # The creator sits in the first seat from the start; bob only watches.
+    await refused(other, "not_seated", {"t": "start", "room": room})
+    await refused(other, "not_seated", {"t": "stand", "room": room})
     await refused(
         c, "not_started", {"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 1}}
     )
     await refused(c, "not_started", {"t": "resync", "room": room})
-    await c.send({"t": "sit", "room": room, "seat": 0})
-    await c.expect("room", you=0)
     await refused(other, "seat_taken", {"t": "sit", "room": room, "seat": 0})
     await refused(c, "not_enough_players", {"t": "start", "room": room})
     await c.send({"t": "bot", "room": room})
@@ -106,6 +105,55 @@ async def test_errors_during_and_after_play(server, start_table) -> None:
         a, "game_over", {"t": "act", "room": room, "v": before[0], "intent": {"t": "take", "n": 1}}
     )
     assert await state_of(server, room) == before
+
+
+async def test_the_creator_sits_in_the_first_seat_and_stays_host(server) -> None:
+    anna = await server.client("anna")
+    await anna.send({"t": "create", "game": "countdown"})
+    room = await anna.expect("room")
+    assert room["you"] == 0 and room["host"] == anna.player and room["watchers"] == 0
+    assert room["seats"][0]["player"] == anna.player and room["seats"][0]["name"] == "anna"
+    assert room["seats"][1:] == [None, None]
+    # Sitting without a seat number keeps the seat one has; an AI and a start need no sit.
+    await anna.send({"t": "sit", "room": room["room"]})
+    await anna.send({"t": "bot", "room": room["room"]})
+    seated = await anna.expect("room", you=0, status="waiting", watchers=0)
+    while seated["seats"][1] is None:
+        seated = await anna.expect("room", you=0)
+    assert seated["seats"][0]["name"] == "anna" and seated["seats"][1]["bot"]
+    await anna.send({"t": "start", "room": room["room"]})
+    await anna.expect("snapshot", room=room["room"])
+
+
+async def test_refusals_count_seats_from_one_and_carry_their_values(server) -> None:
+    """A person reads seats from 1 (the players panel, `/join 2`); so do the refusals,
+    and their `args` hold the values a client words the reason with itself."""
+    anna = await server.client("anna")
+    await anna.send({"t": "create", "game": "countdown"})
+    room = (await anna.expect("room"))["room"]
+    bob = await server.client("bob")
+    err = await refused(bob, "bad_message", {"t": "sit", "room": room, "seat": 8})
+    assert err["message"] == "There is no seat 9; seats are 1 to 3."
+    assert err["args"] == {"seat": 9, "seats": 3}
+    err = await refused(bob, "seat_taken", {"t": "sit", "room": room, "seat": 0})
+    assert err["message"] == "Seat 1 is taken by anna."
+    assert err["args"] == {"seat": 1, "name": "anna"}
+    err = await refused(anna, "seat_taken", {"t": "bot", "room": room, "seat": 0})
+    assert err["args"] == {"seat": 1}
+    err = await refused(anna, "bad_option", {"t": "bot", "room": room, "level": "clever"})
+    assert err["args"] == {"level": "clever", "levels": "random, greedy, strong"}
+    err = await refused(anna, "not_enough_players", {"t": "start", "room": room})
+    assert err["args"] == {"min": 2, "seated": 1}
+    err = await refused(anna, "unknown_room", {"t": "enter", "room": "nope"})
+    assert err["args"] == {}  # the code says it all
+
+
+async def test_a_refused_name_says_the_limit(server) -> None:
+    c = await server.client(name=None)
+    err = await refused(c, "bad_message", {"t": "hello", "name": "x" * (NAME_MAX + 1)})
+    assert err["args"] == {"name_max": NAME_MAX} and str(NAME_MAX) in err["message"]
+    await c.send({"t": "hello", "name": "x" * NAME_MAX, "id": 2})
+    assert (await c.expect("welcome"))["name"] == "x" * NAME_MAX
 
 
 async def test_frame_size_and_rate_limits() -> None:

@@ -84,7 +84,13 @@ async def test_spectator_may_not_act(server, start_table) -> None:
         {"t": "act", "room": room, "v": v, "intent": {"t": "take", "n": 1}, "id": 9}
     )
     err = await spectator.expect("error")
-    assert err == {"t": "error", "ref": 9, "code": "not_seated", "message": err["message"]}
+    assert err == {
+        "t": "error",
+        "ref": 9,
+        "code": "not_seated",
+        "message": err["message"],
+        "args": {},
+    }
     assert (await seated[0].resync(room))["v"] == v
 
 
@@ -128,21 +134,22 @@ async def test_a_bot_has_a_level_strong_unless_the_host_says_otherwise(server) -
     host = await server.client("host")
     await host.send({"t": "create", "game": "countdown", "options": {"pile": 9}})
     room = (await host.expect("room"))["room"]
-    await host.send({"t": "bot", "room": room, "seat": 0, "level": "expert", "id": 7})
+    # The host sits in seat 0 (the opener's); the AI players take the others.
+    await host.send({"t": "bot", "room": room, "seat": 1, "level": "expert", "id": 7})
     error = await host.expect("error", ref=7)
     assert error["code"] == "bad_option"
     assert "random, greedy, strong" in error["message"]
-    await host.send({"t": "bot", "room": room, "seat": 0})
-    info = await host.expect("room", room=room)
-    while info["seats"][0] is None:
-        info = await host.expect("room", room=room)
-    assert info["seats"][0]["level"] == "strong"
-    await host.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
+    await host.send({"t": "bot", "room": room, "seat": 1})
     info = await host.expect("room", room=room)
     while info["seats"][1] is None:
         info = await host.expect("room", room=room)
-    assert info["seats"][1]["level"] == "random"
-    assert info["seats"][0]["thinking"] is False
+    assert info["seats"][1]["level"] == "strong"
+    await host.send({"t": "bot", "room": room, "seat": 2, "level": "random"})
+    info = await host.expect("room", room=room)
+    while info["seats"][2] is None:
+        info = await host.expect("room", room=room)
+    assert info["seats"][2]["level"] == "random"
+    assert info["seats"][1]["thinking"] is False
 
 
 async def test_strong_bots_play_each_other_to_the_end_while_a_watcher_sees_them_think(
@@ -151,6 +158,7 @@ async def test_strong_bots_play_each_other_to_the_end_while_a_watcher_sees_them_
     host = await server.client("host")
     await host.send({"t": "create", "game": "countdown", "options": {"pile": 12}})
     room = (await host.expect("room"))["room"]
+    await host.send({"t": "stand", "room": room})  # give the opener's seat to an AI
     await host.send({"t": "bot", "room": room, "seat": 0, "level": "strong"})
     await host.send({"t": "bot", "room": room, "seat": 1, "level": "greedy"})
     await host.send({"t": "sit", "room": room, "seat": 2})

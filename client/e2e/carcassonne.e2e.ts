@@ -168,10 +168,10 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     const ben = await hall.person("Ben");
     const cleo = await hall.person("Cleo");
 
-    // Ada opens a table, sits and switches the river on by typing, as on Brettspielwelt.
+    // Ada opens a table (which seats her) and switches the river on by typing, as on
+    // Brettspielwelt.
     await openTable(ada.page, "carcassonne");
     const room = (await ada.page.getByTestId("table").getAttribute("data-room"))!;
-    await ada.page.getByTestId("tool-join").click();
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(false);
     await say(ada.page, "/option fluss");
     await expect.poll(() => ada.page.getByTestId("option-fluss").isChecked()).toBe(true);
@@ -279,7 +279,6 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await page.setViewportSize({ width: 1280, height: 800 });
     await openTable(page, "carcassonne");
     const room = (await page.getByTestId("table").getAttribute("data-room"))!;
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     // The options panel offers the server's options only, each with its words.
     for (const k of ["erweiterung", "haendler", "koenig", "drache"]) {
@@ -379,7 +378,6 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     const page = gus.page;
     await page.setViewportSize({ width: 1280, height: 800 });
     await openTable(page, "carcassonne");
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     await page.getByTestId("option-haendler").click();
     await expect.poll(() => page.getByTestId("option-haendler").isChecked()).toBe(true);
@@ -435,7 +433,6 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await page.setViewportSize({ width: 1280, height: 800 });
     await openTable(page, "carcassonne");
     const room = (await page.getByTestId("table").getAttribute("data-room"))!;
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     for (const k of wanted) {
       await page.getByTestId(`option-${k}`).click();
@@ -447,8 +444,16 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
       await expect.poll(() => page.getByTestId("option-fairy_on").inputValue()).toBe("follower");
     }
     // The two choices of the expansion are in words, not raw names only.
-    if ("dragon_timing" in offered) expect(await page.locator('[data-option="dragon_timing"]').textContent()).toContain("When the dragon walks");
-    if ("fairy_on" in offered) expect(await page.locator('[data-option="fairy_on"]').textContent()).toContain("Where the fairy stands");
+    if ("dragon_timing" in offered) {
+      const dragon = page.locator('[data-option="dragon_timing"]');
+      expect(await dragon.locator(".option-label").textContent()).toBe("The dragon walks");
+      expect(await dragon.locator("option").allTextContents()).toEqual(["after the tile's scoring", "before the tile's scoring"]);
+    }
+    if ("fairy_on" in offered) {
+      const fairy = page.locator('[data-option="fairy_on"]');
+      expect(await fairy.locator(".option-label").textContent()).toBe("The fairy stands");
+      expect(await fairy.locator("option:checked").textContent()).toBe("beside one follower");
+    }
     await page.locator(".options").screenshot({ path: screenshotPath("carcassonne-drache-options-en.png") });
     // The hall names the expansion in Japanese.
     const ivo = await hall.person("Ivo", "ja-JP");
@@ -654,7 +659,6 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     const page = kim.page;
     await page.setViewportSize({ width: 1280, height: 800 });
     await openTable(page, "carcassonne");
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     for (const k of wanted) {
       await page.getByTestId(`option-${k}`).click();

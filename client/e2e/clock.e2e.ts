@@ -36,7 +36,6 @@ describe("the turn clock", () => {
     const page = ada.page;
     await openTable(page, GAME);
     const room = (await page.getByTestId("table").getAttribute("data-room"))!;
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     await page.getByTestId("bot-level").selectOption("random");
     await page.getByTestId("tool-bot").click();

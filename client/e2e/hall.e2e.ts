@@ -126,7 +126,6 @@ describe("the hall", () => {
     expect(game, "a game for three").toBeDefined();
     const { ctx, page } = await hall.person("Lea");
     await openTable(page, game!);
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     // Count every moment a seat shows that it thinks (brief here: --ai-budget 0.05).
     await page.evaluate(() => {
@@ -170,7 +169,7 @@ describe("the hall", () => {
     expect(await label(2)).toMatch(/^AI \d · 貪欲$/);
     expect(await choice.locator("option:checked").textContent()).toBe("ランダム");
     await say(page, "/bot 4 clever");
-    await page.locator(".notice", { hasText: "そのAIの強さはありません" }).waitFor();
+    await page.locator(".notice", { hasText: "「clever」というAIの強さはありません" }).waitFor();
     await page.getByTestId("lang").click();
     await page.locator("html[lang=en]").waitFor();
 

@@ -200,19 +200,19 @@ export async function newPerson(browser: Browser, baseURL: string, name: string,
   return { ctx, page };
 }
 
-/** From the hall: a new table of `game`, open on the page (nobody seated yet). */
+/** From the hall: a new table of `game`, open on the page, its opener (this person)
+ * seated in the first seat as the host. */
 export async function openTable(page: Page, game: string): Promise<void> {
   await page.getByTestId("game-select").selectOption(game);
   await page.getByTestId("create").click();
   await page.getByTestId("table").waitFor();
+  await page.locator('.seat[data-seat="0"] .tag.you').waitFor();
 }
 
 /** From the hall: a new table of `game`, this person seated and `bots` AI players beside
  * them (added one at a time), started; returns once it plays. */
 export async function playTable(page: Page, game: string, bots = 1): Promise<void> {
   await openTable(page, game);
-  await page.getByTestId("tool-join").click();
-  await page.locator(".seat .tag.you").waitFor();
   for (let i = 1; i <= bots; i++) {
     await page.getByTestId("tool-bot").click();
     await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(i);
@@ -280,9 +280,9 @@ export async function say(page: Page, text: string): Promise<void> {
   await page.getByTestId("chat-input").press("Enter");
 }
 
-/** Dismiss every notice, so that none covers what a picture should show. */
+/** Dismiss every notice with its ✕, so that the picture shows the page as it settles. */
 export async function clearNotices(page: Page): Promise<void> {
-  while (await page.locator(".notice").count()) await page.locator(".notice").first().click();
+  while (await page.locator(".notice").count()) await page.locator(".notice .x").first().click();
 }
 
 /** Whether the page's player is on turn. */

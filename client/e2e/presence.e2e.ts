@@ -19,7 +19,6 @@ async function seatedTable(people: Person[]): Promise<string> {
   const [host, ...rest] = people;
   await openTable(host.page, GAME);
   const room = (await host.page.getByTestId("table").getAttribute("data-room"))!;
-  await host.page.getByTestId("tool-join").click();
   await host.page.locator(".seat .tag.you").waitFor();
   for (const p of rest) {
     await p.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();

@@ -61,7 +61,6 @@ describe("history and replays", () => {
 
     // A game against a random AI player; Ada resigns and the AI plays her seat to the end.
     await openTable(page, GAME);
-    await page.getByTestId("tool-join").click();
     await page.locator(".seat .tag.you").waitFor();
     await page.getByTestId("bot-level").selectOption("random");
     await page.getByTestId("tool-bot").click();

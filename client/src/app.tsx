@@ -1,21 +1,28 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { ReplayScreen } from "./ui/replay";
+import { explainRefusal } from "./ui/options";
 import { Table } from "./ui/table";
 
 export function App({ client }: { client: Client }) {
   const s = useStore(client.store);
   const name = useSignal(client.name);
   const l = useSignal(lang);
+  // The name form: before the first name, when the hall refuses one, or asked for.
+  const [renaming, setRenaming] = useState(false);
+  const refusal = s.nameRefusal;
+  const naming = !name || renaming || refusal !== null;
   useEffect(() => {
     document.documentElement.lang = l;
   }, [l]);
   // The tab's title tells whose turn it is, so a player in another tab notices.
   const tbl = s.current ? s.tables[s.current] : undefined;
+  // The current table's game's options, to word a refused option value.
+  const described = s.games.find((g) => g.name === tbl?.room?.game)?.described;
   const v = tbl?.view;
   // A seat the AI plays (a stand-in, a resigned player's) is not the person's turn.
   const seat = v && v.you !== null && v.you !== undefined ? tbl?.room?.seats[v.you] : undefined;
@@ -27,7 +34,7 @@ export function App({ client }: { client: Client }) {
     const what = replayed ? `${t("replay.title")}: ${gameName(replayed)} — ` : game ? `${gameName(game)} — ` : "";
     document.title = (mine ? "★ " : "") + what + t("app.title");
   }, [mine, tbl?.room?.game, replayed, l]);
-  // Notices fade after a while; a click dismisses them sooner.
+  // Notices fade after a while; their ✕ dismisses them sooner.
   useEffect(() => {
     if (!s.notices.length) return;
     const timer = setTimeout(() => client.store.dismiss(s.notices[0].id), 7000);
@@ -50,9 +57,15 @@ export function App({ client }: { client: Client }) {
         <span class="tagline">{t("app.tagline")}</span>
         <span class="spacer" />
         {name && (
-          <span class="me" data-testid="me">
+          <button
+            class="me"
+            data-testid="me"
+            title={t("name.change_hint", { name: s.me?.name ?? name })}
+            aria-label={t("name.change_hint", { name: s.me?.name ?? name })}
+            onClick={() => setRenaming(true)}
+          >
             {s.me?.name ?? name}
-          </span>
+          </button>
         )}
         {name && (
           <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} title={t(`conn.${s.conn}`)}>
@@ -64,17 +77,35 @@ export function App({ client }: { client: Client }) {
           {t("lang.switch")}
         </button>
       </header>
-      <div class="notices" aria-live="polite">
+      {/* In the page's flow, above the board: a notice covers nothing it is about. */}
+      <div class="notices" aria-live="polite" data-testid="notices">
         {s.notices.map((n) => (
-          <div class="notice" key={n.id} data-code={n.code} onClick={() => client.store.dismiss(n.id)}>
-            {errorText(n.code, n.message)}
-            <span class="x">✕</span>
+          <div class="notice" key={n.id} data-code={n.code}>
+            <span class="text">{errorText(n.code, n.message, explainRefusal(n.code, n.args, described))}</span>
+            <button
+              class="x"
+              data-testid="notice-dismiss"
+              title={t("notice.dismiss")}
+              aria-label={t("notice.dismiss")}
+              onClick={() => client.store.dismiss(n.id)}
+            >
+              ✕
+            </button>
           </div>
         ))}
       </div>
       <main>
-        {!name ? (
-          <NamePrompt onName={(n) => client.setName(n)} />
+        {naming ? (
+          <NamePrompt
+            key={refusal?.id ?? (renaming ? "rename" : "first")}
+            initial={name ?? ""}
+            reason={refusal && errorText(refusal.code, refusal.message, refusal.args)}
+            onName={(n) => {
+              setRenaming(false);
+              client.setName(n);
+            }}
+            onCancel={renaming && !refusal ? () => setRenaming(false) : undefined}
+          />
         ) : s.replay ? (
           <ReplayScreen client={client} r={s.replay} />
         ) : s.current ? (

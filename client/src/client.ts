@@ -152,6 +152,10 @@ export function createClient(): Client {
     },
     setName(n: string) {
       const first = name.get() === null;
+      const refused = store.state.nameRefusal !== null;
+      // The same name again changes nothing, unless the hall refused it.
+      if (n === name.get() && !refused) return;
+      store.refuseName(null);
       try {
         localStorage.setItem(NAME_KEY, n);
       } catch {
@@ -196,7 +200,9 @@ export function createClient(): Client {
     },
     act(room, intent) {
       const tbl = store.state.tables[room];
-      if (!tbl || sentAt.get(room) === tbl.v) return;
+      // Offline, a move is refused here rather than lost: the table says the line is
+      // down and offers no moves; once back, the fresh view offers them again.
+      if (!tbl || sentAt.get(room) === tbl.v || !conn.isReady) return;
       sentAt.set(room, tbl.v);
       conn.send({ t: "act", room, v: tbl.v, intent });
     },

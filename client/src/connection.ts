@@ -8,6 +8,9 @@ import type { Store } from "./store";
 
 export const TOKEN_KEY = "spieltisch.token";
 export const NAME_KEY = "spieltisch.name";
+/** The `id` of every `hello`: the other messages count from 1, so an `error` with
+ * this `ref` refuses the hello (its name). */
+export const HELLO_ID = 0;
 
 export interface Session {
   name: string;
@@ -96,7 +99,7 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       const s = this.session();
-      ws.send(encode({ t: "hello", name: s.name, token: s.token, lang: s.lang }));
+      ws.send(encode({ t: "hello", name: s.name, token: s.token, lang: s.lang, id: HELLO_ID }));
     };
     ws.onmessage = (ev) => {
       let msg: ServerMessage;
@@ -106,6 +109,7 @@ export class Connection {
         return;
       }
       if (msg.t === "welcome") this.welcomed(msg.token);
+      if (msg.t === "error" && msg.ref === HELLO_ID && !this.ready) return this.refused(msg);
       this.store.handle(msg);
     };
     ws.onclose = () => {
@@ -146,6 +150,14 @@ export class Connection {
     }, 20_000);
   }
 
+  /** The hall refused our name: trying again with it would be refused forever, so
+   * the line stays down until the name changes (reconnectNow). */
+  private refused(msg: { code: string; message: string; args?: Record<string, unknown> }): void {
+    this.stopped = true;
+    this.store.refuseName(msg);
+    this.ws?.close();
+  }
+
   private retry(): void {
     this.store.setConn("reconnecting");
     const delay = backoff(this.attempts++);
@@ -155,6 +167,7 @@ export class Connection {
   /** For tests and the "reconnect now" button. */
   reconnectNow(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.stopped = false;
     this.attempts = 0;
     if (this.ws) this.ws.close();
     else this.open();

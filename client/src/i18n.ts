@@ -19,6 +19,13 @@ const en: Dict = {
   "name.label": "Name",
   "name.go": "Enter the hall",
   "name.change": "change name",
+  "name.change_hint": "{name}: click to change your name",
+  "name.edit": "Change your name",
+  "name.retry": "Choose another name",
+  "name.hint": "Up to {max} characters; the others at a table see it.",
+  "name.save": "Use this name",
+  "name.cancel": "Cancel",
+  "notice.dismiss": "Dismiss",
   "lang.switch": "日本語",
   "lobby.tables": "Tables",
   "lobby.none": "No tables yet. Open one!",
@@ -31,6 +38,19 @@ const en: Dict = {
   "lobby.enter": "Enter",
   "lobby.create": "Open table",
   "lobby.no_games": "No games are available.",
+  "options.value": "{option}: {value}",
+  "options.yes_no": "yes or no",
+  "options.range": "a whole number from {min} to {max}",
+  "options.either": "{some} or {last}",
+  "options.comma": ", ",
+  "options.text": "a text",
+  "lobby.players": "Players",
+  "lobby.host": "host",
+  "lobby.you": "you",
+  "lobby.nobody": "nobody yet",
+  "lobby.opened": "opened {when}",
+  "lobby.running": "Your game of {game} is running.",
+  "lobby.return": "Return to your game",
   "status.waiting": "waiting",
   "status.playing": "playing",
   "status.finished": "finished",
@@ -61,6 +81,9 @@ const en: Dict = {
   "presence.resigned": "resigned",
   "presence.resigned_hint": "{name} resigned: the AI plays this seat to the end.",
   "table.resigned_you": "You resigned: the AI plays your seat to the end.",
+  "table.offline_turn": "Connection lost — reconnecting… No moves can be made until it is back.",
+  "presence.unknown": "not known",
+  "presence.unknown_hint": "You are offline: whether {name} is at the table is known again once you are back.",
   "table.host": "host",
   "table.you": "you",
   "table.spectator": "Spectator",
@@ -142,7 +165,7 @@ const en: Dict = {
   "clock.stopped_hint": "{name}: {left} left (stopped).",
   "presence.standin_clock_hint": "{name}'s time ran out: the AI makes this move, then they play on.",
   "cmd.clock_usage": "Usage: /option clock SECONDS per move (0 for none, or 0.1 to 3600), e.g. /option clock 60",
-  "err.bad_clock": "The clock is 0 (none) or 0.1 to 3600 seconds per move.",
+  "err.bad_option.clock_max": "The clock is 0 (none) or {clock_min} to {clock_max} seconds per move.",
   "generic.legal": "Your moves",
   "generic.view": "Game state",
   "generic.no_moves": "Nothing to do right now.",
@@ -156,22 +179,35 @@ const en: Dict = {
   "cmd.resign_usage": "Usage: /resign (nothing after it): you give up the running game and the AI plays your seat to the end.",
   "cmd.help": "Commands: /join [seat], /stand, /start, /option NAME [VALUE] (/option clock 60: a turn clock of 60 s per move), /bot [seat] [level] (random, greedy, strong; during a game /bot SEAT lets the AI play an away player's seat), /resign, /leave. Anything else is chat.",
   "err.bad_message": "The server did not understand that.",
+  "err.bad_message.seats": "There is no seat {seat}; seats are 1 to {seats}.",
+  "err.bad_message.name_max": "A name is 1 to {name_max} characters, and not only spaces.",
+  "err.bad_message.game": "There is no game “{game}”.",
+  "err.bad_message.away_seats": "Name the seat of a player who is away, 1 to {away_seats}: /bot SEAT.",
+  "err.bad_message.resigned": "You have already resigned.",
   "err.too_large": "That message is too large.",
+  "err.too_large.bytes": "That message is too large: at most {bytes} bytes.",
   "err.rate_limited": "Slow down a little.",
   "err.unknown_room": "That table does not exist (any more).",
   "err.not_seated": "You are not seated at this table.",
   "err.not_host": "Only the host can do that.",
   "err.seat_taken": "That seat is taken.",
+  "err.seat_taken.seat": "Seat {seat} is taken.",
+  "err.seat_taken.name": "Seat {seat} is taken by {name}.",
+  "err.seat_taken.player": "{player} is here and plays seat {seat} themselves.",
+  "err.seat_taken.ai_seat": "The AI already plays seat {ai_seat}.",
   "err.room_full": "The table is full.",
   "err.not_enough_players": "Not enough players to start.",
+  "err.not_enough_players.min": "This game needs at least {min} players; {seated} seated.",
   "err.already_started": "The game has already started.",
   "err.not_started": "The game has not started yet.",
   "err.unknown_option": "Unknown option.",
   "err.bad_option": "That option value is not allowed.",
-  "err.bad_level": "There is no such AI level. Levels: {levels}",
+  "err.bad_option.level": "There is no AI level “{level}”. Levels: {levels}",
+  "err.bad_option.allowed": "“{label}” takes {allowed}.",
   "err.not_your_turn": "It is not your turn.",
   "err.game_over": "The game is over.",
   "err.unavailable": "The server is busy; try again.",
+  "err.internal_error": "The server failed on that; nothing was changed.",
   "err.illegal_placement": "The tile cannot be placed there.",
   "err.illegal_meeple": "A follower cannot be placed there.",
   "err.wrong_phase": "Not now: this move belongs to another step of the turn.",
@@ -202,12 +238,6 @@ const en: Dict = {
   "carc.followers": "followers",
   "carc.no_spot": "This rotation fits nowhere; try another.",
   "carc.removed": "Removed (fitted nowhere)",
-  "opt.fluss": "River",
-  "opt.old": "Old farm scoring",
-  "opt.erweiterung": "Inns & Cathedrals",
-  "opt.haendler": "Traders & Builders",
-  "opt.koenig": "King & Robber Baron",
-  "opt.drache": "Princess & Dragon",
   "game.carcassonne": "Carcassonne",
   "game.stone_age": "Stone Age",
   "game.alhambra": "Alhambra",
@@ -226,6 +256,13 @@ const ja: Dict = {
   "name.label": "名前",
   "name.go": "ホールに入る",
   "name.change": "名前を変更",
+  "name.change_hint": "{name}：クリックすると名前を変更できます",
+  "name.edit": "名前を変更",
+  "name.retry": "別の名前を決めてください",
+  "name.hint": "{max}文字まで。同じテーブルの人に表示されます。",
+  "name.save": "この名前にする",
+  "name.cancel": "キャンセル",
+  "notice.dismiss": "閉じる",
   "lang.switch": "English",
   "lobby.tables": "テーブル一覧",
   "lobby.none": "テーブルはまだありません。作ってみましょう！",
@@ -238,6 +275,19 @@ const ja: Dict = {
   "lobby.enter": "入る",
   "lobby.create": "テーブルを作る",
   "lobby.no_games": "遊べるゲームがありません。",
+  "options.value": "{option}：{value}",
+  "options.yes_no": "はい・いいえ",
+  "options.range": "{min}〜{max}の整数",
+  "options.either": "{some}、{last}のどれか",
+  "options.comma": "、",
+  "options.text": "文字列",
+  "lobby.players": "プレイヤー",
+  "lobby.host": "ホスト",
+  "lobby.you": "あなた",
+  "lobby.nobody": "まだ誰もいません",
+  "lobby.opened": "作成: {when}",
+  "lobby.running": "あなたの{game}が進行中です。",
+  "lobby.return": "ゲームに戻る",
   "status.waiting": "募集中",
   "status.playing": "プレイ中",
   "status.finished": "終了",
@@ -268,6 +318,9 @@ const ja: Dict = {
   "presence.resigned": "投了",
   "presence.resigned_hint": "{name}さんは投了しました。最後までAIがこの席を打ちます。",
   "table.resigned_you": "投了しました。最後まであなたの席はAIが打ちます。",
+  "table.offline_turn": "接続が切れました。再接続中… つながるまで手は打てません。",
+  "presence.unknown": "不明",
+  "presence.unknown_hint": "あなたがオフラインのため、{name}さんがテーブルにいるかは再接続まで分かりません。",
   "table.host": "ホスト",
   "table.you": "あなた",
   "table.spectator": "観戦者",
@@ -349,7 +402,7 @@ const ja: Dict = {
   "clock.stopped_hint": "{name}：残り{left}（停止中）",
   "presence.standin_clock_hint": "{name}さんの持ち時間が切れました。この手はAIが指し、その後は本人が続けます。",
   "cmd.clock_usage": "使い方: /option clock 1手あたりの秒数（0でなし、または0.1〜3600）　例: /option clock 60",
-  "err.bad_clock": "持ち時間は0（なし）か、1手あたり0.1〜3600秒です。",
+  "err.bad_option.clock_max": "持ち時間は0（なし）か、1手あたり{clock_min}〜{clock_max}秒です。",
   "generic.legal": "あなたの手",
   "generic.view": "ゲームの状態",
   "generic.no_moves": "今はできることがありません。",
@@ -363,22 +416,35 @@ const ja: Dict = {
   "cmd.resign_usage": "使い方: /resign（後ろに何も付けません）：対局中のゲームを投了し、最後まであなたの席はAIが打ちます。",
   "cmd.help": "コマンド: /join [席], /stand, /start, /option 名前 [値]（/option clock 60 で1手60秒の持ち時間）, /bot [席] [強さ]（random, greedy, strong。対局中は /bot 席 で離席中の人の席をAIに任せます）, /resign（投了）, /leave。それ以外はチャットになります。",
   "err.bad_message": "サーバーがメッセージを理解できませんでした。",
+  "err.bad_message.seats": "{seat}番席はありません。席は1〜{seats}番です。",
+  "err.bad_message.name_max": "名前は1〜{name_max}文字で、空白だけにはできません。",
+  "err.bad_message.game": "「{game}」というゲームはありません。",
+  "err.bad_message.away_seats": "離席中のプレイヤーの席番号（1〜{away_seats}）を指定してください: /bot 席",
+  "err.bad_message.resigned": "すでに投了しています。",
   "err.too_large": "メッセージが大きすぎます。",
+  "err.too_large.bytes": "メッセージが大きすぎます（最大{bytes}バイト）。",
   "err.rate_limited": "少し待ってから操作してください。",
   "err.unknown_room": "そのテーブルは存在しません。",
   "err.not_seated": "このテーブルの席に着いていません。",
   "err.not_host": "ホストだけができる操作です。",
   "err.seat_taken": "その席はふさがっています。",
+  "err.seat_taken.seat": "{seat}番席はふさがっています。",
+  "err.seat_taken.name": "{seat}番席には{name}さんが座っています。",
+  "err.seat_taken.player": "{player}さんは在席中で、{seat}番席を自分で打っています。",
+  "err.seat_taken.ai_seat": "{ai_seat}番席はすでにAIが打っています。",
   "err.room_full": "テーブルは満席です。",
   "err.not_enough_players": "開始するには人数が足りません。",
+  "err.not_enough_players.min": "このゲームには{min}人以上必要です（現在{seated}人が着席中）。",
   "err.already_started": "ゲームはすでに始まっています。",
   "err.not_started": "ゲームはまだ始まっていません。",
   "err.unknown_option": "不明なオプションです。",
   "err.bad_option": "そのオプションの値は使えません。",
-  "err.bad_level": "そのAIの強さはありません。強さ: {levels}",
+  "err.bad_option.level": "「{level}」というAIの強さはありません。強さ: {levels}",
+  "err.bad_option.allowed": "「{label}」は{allowed}です。",
   "err.not_your_turn": "あなたの手番ではありません。",
   "err.game_over": "ゲームは終了しています。",
   "err.unavailable": "サーバーが混み合っています。もう一度お試しください。",
+  "err.internal_error": "サーバーで問題が起きました。何も変更されていません。",
   "err.illegal_placement": "そこにはタイルを置けません。",
   "err.illegal_meeple": "そこには部下を置けません。",
   "err.wrong_phase": "今はその操作はできません（手番の別の段階の操作です）。",
@@ -409,12 +475,6 @@ const ja: Dict = {
   "carc.followers": "部下",
   "carc.no_spot": "この向きでは置ける場所がありません。回転させてください。",
   "carc.removed": "除外されたタイル（置ける場所なし）",
-  "opt.fluss": "追加キット−川−",
-  "opt.old": "草原ポイントを旧ルールで計算",
-  "opt.erweiterung": "追加キット−拡張−",
-  "opt.haendler": "追加キット−商人と建築士−",
-  "opt.koenig": "追加キット−王と斥候−",
-  "opt.drache": "追加キット−王女とドラゴン−",
   "game.carcassonne": "カルカソンヌ",
   "game.stone_age": "ストーンエイジ",
   "game.alhambra": "アルハンブラ",
@@ -515,16 +575,32 @@ export function logLine(
   return rest ? `${words} (${rest})` : words;
 }
 
-/** The server writes its reasons in English; Japanese readers get ours for the
- * codes we know, English readers the server's more specific sentence. */
-export function errorText(code: string, message: string): string {
-  const key = `err.${code}`;
-  if (lang.get() === "en" && message) return message;
-  // An unknown AI level comes as `bad_option` too; the server's sentence lists the levels.
-  const levels = code === "bad_option" ? /AI level.*levels?:\s*([\w, ]+)/i.exec(message) : null;
-  if (levels) return t("err.bad_level", { levels: levels[1].trim().replace(/,\s*$/, "") });
-  if (code === "bad_option" && /\bclock\b/i.test(message)) return t("err.bad_clock");
-  return has(key) ? t(key) : message || code;
+function template(key: string): string | undefined {
+  return dictionaries[lang.get()][key] ?? dictionaries.en[key];
+}
+
+/** A refusal (`error`) in the reader's language. The server words its reason in
+ * English and gives the values in it as `args`; a refusal that names a value has its
+ * own sentence, `err.<code>.<arg>` (when several fit, the one that uses the most of
+ * the args). Else the code's sentence, `err.<code>`; English readers get the server's
+ * own then, which is English already and may say more. The server's message alone
+ * only for a code this client has no words for. */
+export function errorText(code: string, message: string, args: Record<string, unknown> = {}): string {
+  const base = `err.${code}`;
+  let best: string | null = null;
+  let most = -1;
+  for (const arg of Object.keys(args)) {
+    const words = template(`${base}.${arg}`);
+    if (words === undefined) continue;
+    const holes = [...words.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (holes.every((h) => h in args) && holes.length > most) {
+      best = `${base}.${arg}`;
+      most = holes.length;
+    }
+  }
+  if (best !== null) return t(best, args);
+  if (!has(base)) return message || code;
+  return lang.get() === "en" && message ? message : t(base);
 }
 
 export function gameName(name: string): string {
@@ -532,7 +608,3 @@ export function gameName(name: string): string {
   return has(key) ? t(key) : name.replace(/_/g, " ");
 }
 
-export function optionLabel(key: string): string {
-  const k = `opt.${key}`;
-  return has(k) ? `${key} — ${t(k)}` : key;
-}

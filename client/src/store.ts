@@ -1,7 +1,7 @@
 // Everything the client knows, fed by server messages. No network here: the store
 // is given a `send` function, which keeps it testable without a socket.
 
-import type { ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import type { ChatEntry, ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
 import { applyPatch } from "./patch";
 
 export type View = Record<string, unknown> & {
@@ -29,6 +29,8 @@ export interface Notice {
   id: number;
   code: string;
   message: string;
+  /** The values the server gave to word the reason with (`error.args`). */
+  args: Record<string, unknown>;
   at: number;
 }
 
@@ -55,6 +57,21 @@ export interface GameInfo {
   min_seats: number;
   max_seats: number;
   options: Record<string, unknown>;
+  /** The options in words (a server older than this field sends none). */
+  described?: OptionSpec[];
+}
+
+/** One option of a game as the server describes it (`GET /api/games`, `described`):
+ * the words come with the game, so a new option needs no change of the client. */
+export interface OptionSpec {
+  key: string;
+  kind: "bool" | "int" | "choice" | "text";
+  default: unknown;
+  label: { en: string; ja: string };
+  choices?: { value: unknown; label: { en: string; ja: string } }[] | null;
+  min?: number | null;
+  max?: number | null;
+  hidden?: boolean;
 }
 
 export interface Snapshot {
@@ -67,6 +84,9 @@ export interface Snapshot {
   history: HistoryLists;
   replay: ReplayState | null;
   notices: Notice[];
+  /** The server refused the name of our `hello` (its reason): the name form comes
+   * back, and the connection waits for another name. */
+  nameRefusal: Notice | null;
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -87,6 +107,7 @@ export class Store {
     history: { all: null, mine: null },
     replay: null,
     notices: [],
+    nameRefusal: null,
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -141,9 +162,15 @@ export class Store {
     this.set({ tables, current: this.state.current === room ? null : this.state.current });
   }
 
-  notify(code: string, message: string): void {
-    const n: Notice = { id: ++this.noticeId, code, message, at: Date.now() };
+  notify(code: string, message: string, args: Record<string, unknown> = {}): void {
+    const n: Notice = { id: ++this.noticeId, code, message, args, at: Date.now() };
     this.set({ notices: [...this.state.notices, n].slice(-NOTICES_KEEP) });
+  }
+
+  /** Our `hello` was refused (an unusable name); null once a new name is chosen. */
+  refuseName(error: { code: string; message: string; args?: Record<string, unknown> } | null): void {
+    const refusal = error && { id: ++this.noticeId, code: error.code, message: error.message, args: error.args ?? {}, at: Date.now() };
+    this.set({ nameRefusal: refusal });
   }
 
   dismiss(id: number): void {
@@ -181,7 +208,14 @@ export class Store {
         break;
       case "chat": {
         const t = this.table(msg.room);
+        // A line said as we entered may come in the chat log and live: show it once.
+        if (t.chat.some((c) => sameLine(c, msg))) break;
         this.setTable(msg.room, { ...t, chat: [...t.chat, msg].slice(-CHAT_KEEP) });
+        break;
+      }
+      case "chat_log": {
+        const t = this.table(msg.room);
+        this.setTable(msg.room, { ...t, chat: mergeChatLog(msg.room, msg.lines, t.chat) });
         break;
       }
       case "history":
@@ -197,7 +231,7 @@ export class Store {
       case "error":
         // The replay screen says it in place of the game; elsewhere it is a notice.
         if (msg.code === "unknown_game" && this.state.replay) this.set({ replay: { ...this.state.replay, error: msg.code } });
-        else this.notify(msg.code, msg.message);
+        else this.notify(msg.code, msg.message, msg.args ?? {});
         break;
       case "pong":
         break;
@@ -229,6 +263,21 @@ export class Store {
     this.setTable(room, { ...t, resyncing: true });
     this.send({ t: "resync", room });
   }
+}
+
+function sameLine(a: ChatEntry, b: ChatEntry): boolean {
+  return a.at === b.at && a.from === b.from && a.text === b.text;
+}
+
+/** The table's chat after a `chat_log`: its lines replace the ones held (a reload, a
+ * dropped connection: lines said meanwhile arrive), except the client's own notes
+ * (commands' answers, `from` empty) and live lines newer than the log's last, which
+ * came while the log was on its way. */
+export function mergeChatLog(room: string, lines: ChatEntry[], held: ChatLine[]): ChatLine[] {
+  const log: ChatLine[] = lines.map((l) => ({ t: "chat", room, from: l.from, text: l.text, at: l.at }));
+  const last = log.length ? log[log.length - 1].at : -Infinity;
+  const kept = held.filter((c) => (c.from === "" || c.at > last) && !log.some((l) => sameLine(l, c)));
+  return [...log, ...kept].sort((a, b) => a.at - b.at).slice(-CHAT_KEEP);
 }
 
 function now(): number {

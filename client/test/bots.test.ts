@@ -110,10 +110,11 @@ describe("AI seats", () => {
 
   it("an unknown level's refusal reads well in Japanese too", () => {
     const msg = "There is no AI level 'clever'; levels: random, greedy, strong.";
+    const args = { level: "clever", levels: "random, greedy, strong" };
     lang.set("en");
-    expect(errorText("bad_option", msg)).toBe(msg);
+    expect(errorText("bad_option", msg, args)).toBe("There is no AI level “clever”. Levels: random, greedy, strong");
     lang.set("ja");
-    expect(errorText("bad_option", msg)).toBe("そのAIの強さはありません。強さ: random, greedy, strong");
+    expect(errorText("bad_option", msg, args)).toBe("「clever」というAIの強さはありません。強さ: random, greedy, strong");
     expect(errorText("bad_option", "Bad option value: x")).toBe(dictionaries.ja["err.bad_option"]);
   });
 });

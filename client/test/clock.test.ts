@@ -4,10 +4,11 @@
 
 import { h } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
-import { lang } from "../src/i18n";
+import { errorText, lang } from "../src/i18n";
 import type { Room, SeatInfo } from "../src/protocol.gen";
 import { CLOCK_CHOICES, ClockFace, clockChoiceValue, clockFieldValue, clockLeft, clockWords, formatClock, receivedAt } from "../src/ui/clock";
-import { OptionsEditor, optionWords } from "../src/ui/options";
+import type { OptionSpec } from "../src/store";
+import { OptionsEditor, explainRefusal, optionWords } from "../src/ui/options";
 import { presenceLabel } from "../src/ui/presence";
 import { elements, text } from "./vnodes";
 
@@ -120,11 +121,12 @@ describe("the clock option", () => {
     expect(clockWords(2.5)).toBe("clock 2.5 s / move");
     expect(clockWords(0)).toBe(null);
     expect(clockWords("60")).toBe(null);
-    expect(optionWords({ fluss: true, clock: 60 }, { fluss: false })).toEqual([
+    const river = { key: "fluss", kind: "bool", default: false, label: { en: "River", ja: "川" } } as const;
+    expect(optionWords({ fluss: true, clock: 60 }, [river])).toEqual([
       { key: "fluss", text: "River" },
       { key: "clock", text: "clock 60 s / move" },
     ]);
-    expect(optionWords({ clock: 0 }, {})).toEqual([]);
+    expect(optionWords({ clock: 0 }, [])).toEqual([]);
     lang.set("ja");
     expect(clockWords(60)).toBe("持ち時間 1手60秒");
   });
@@ -143,5 +145,34 @@ describe("the clock option", () => {
     const els = elements(h(OptionsEditor, { options: { fluss: false, clock: 60 }, onChange: () => undefined }));
     expect(els.filter((e) => e.props["data-option"] === "clock")).toHaveLength(0);
     expect(els.filter((e) => e.props["data-option"] === "fluss")).toHaveLength(1);
+  });
+});
+
+describe("a refused option value", () => {
+  const described: OptionSpec[] = [
+    {
+      key: "fairy_on",
+      kind: "choice",
+      default: "tile",
+      label: { en: "The fairy stands", ja: "妖精の置き場所" },
+      choices: [
+        { value: "follower", label: { en: "beside one follower", ja: "部下1人の隣" } },
+        { value: "tile", label: { en: "on a tile", ja: "タイルの上" } },
+      ],
+    },
+    { key: "cap", kind: "int", default: 0, label: { en: "Cap", ja: "上限" }, min: 0, max: 20 },
+  ];
+  it("names the option and what it takes, in the reader's language", () => {
+    lang.set("en");
+    const args = { option: "fairy_on", value: "x" };
+    expect(errorText("bad_option", "raw", explainRefusal("bad_option", args, described))).toBe(
+      "“The fairy stands” takes beside one follower or on a tile.",
+    );
+    expect(errorText("bad_option", "raw", explainRefusal("bad_option", { option: "cap", value: 30 }, described))).toBe(
+      "“Cap” takes a whole number from 0 to 20.",
+    );
+    lang.set("ja");
+    expect(errorText("bad_option", "raw", explainRefusal("bad_option", args, described))).toBe("「妖精の置き場所」は部下1人の隣、タイルの上のどれかです。");
+    lang.set("en");
   });
 });

@@ -1,6 +1,6 @@
 import { decode, encode } from "@msgpack/msgpack";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { backoff, Connection, TOKEN_KEY } from "../src/connection";
+import { backoff, Connection, HELLO_ID, TOKEN_KEY } from "../src/connection";
 import { Store } from "../src/store";
 
 describe("backoff", () => {
@@ -70,13 +70,38 @@ describe("Connection", () => {
     return { store, conn };
   }
 
+  it("a refused hello (the name) brings the name back with the reason, and stops trying until it changes", () => {
+    const { store, conn } = setup();
+    conn.start();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive({ t: "error", ref: HELLO_ID, code: "bad_message", message: "A name is 1 to 24 printable characters.", args: { name_max: 24 } });
+    expect(store.state.nameRefusal).toMatchObject({ code: "bad_message", args: { name_max: 24 } });
+    expect(store.state.notices).toEqual([]);
+    expect(store.state.conn).toBe("offline");
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1); // no hello again with the same name
+    // A new name: the store forgets the refusal (the client does), the line comes back.
+    store.refuseName(null);
+    conn.reconnectNow();
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1].open();
+    expect(FakeSocket.all[1].sent[0]).toMatchObject({ t: "hello", id: HELLO_ID });
+    FakeSocket.all[1].receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
+    expect(store.state.conn).toBe("open");
+    expect(store.state.nameRefusal).toBeNull();
+    // Once welcomed, an error is a notice, whatever its ref.
+    FakeSocket.all[1].receive({ t: "error", ref: HELLO_ID, code: "not_host", message: "Only the host", args: {} });
+    expect(store.state.notices.map((n) => n.code)).toEqual(["not_host"]);
+  });
+
   it("says hello, keeps the token, and shows the state", () => {
     const { store, conn } = setup();
     conn.start();
     expect(store.state.conn).toBe("connecting");
     const ws = FakeSocket.all[0];
     ws.open();
-    expect(ws.sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja" });
+    expect(ws.sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja", id: HELLO_ID });
     ws.receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
     expect(storage.get(TOKEN_KEY)).toBe("tok1");
     expect(store.state.conn).toBe("open");

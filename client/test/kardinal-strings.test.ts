@@ -2,7 +2,7 @@
 // the intents' button labels, the view's words and the options.
 import { afterEach, describe, expect, it } from "vitest";
 import { labels } from "../src/games/kardinal/strings";
-import { dictionaries, lang, logLine, optionLabel, type Lang } from "../src/i18n";
+import { dictionaries, lang, logLine, type Lang } from "../src/i18n";
 
 // The `LogEntry("…")` calls of server/games/kardinal/game.py (listed by a one-off grep).
 const CODES = [
@@ -44,7 +44,6 @@ const INTENTS: Record<string, unknown>[] = [
   { t: "pass" },
 ];
 
-const OPTIONS = ["joker_allows_own_colour", "exchange_max_cards", "end_of_game", "chain_mode", "tie_break", "map_file"];
 
 const names = (n: number) => ["Ada", "Ben", "Cleo"][n];
 const LANGS: Lang[] = ["en", "ja"];
@@ -110,12 +109,5 @@ describe("kardinal strings", () => {
     expect(labels.value!("hand", "franken_aragon", names)).toBe("「フランケン／アラゴン」");
     lang.set("en");
     expect(labels.value!("deck", 20, names)).toBeNull();
-  });
-
-  it("labels every option in both languages", () => {
-    for (const o of OPTIONS) {
-      for (const l of LANGS) expect(dictionaries[l][`opt.${o}`], `${l} ${o}`).toBeTruthy();
-      expect(optionLabel(o)).toContain(" — ");
-    }
   });
 });

@@ -57,6 +57,23 @@ describe("a seat's presence", () => {
     expect(label(ben({ online: false }))).toBe("不在");
   });
 
+  it("is not known while the reader is offline, except a resignation", () => {
+    lang.set("en");
+    for (const seat of [ben(), away(125), away(400, { standin: true }), ben({ online: false })]) {
+      const p = presenceLabel(seat, NOW, true);
+      expect([p?.kind, p?.text]).toEqual(["unknown", "not known"]);
+      expect(p?.title).toContain("You are offline");
+    }
+    expect(presenceLabel(ben({ resigned: true, standin: true }), NOW, true)?.kind).toBe("resigned");
+    expect(presenceLabel(ben({ bot: true }), NOW, true)).toBeNull();
+    lang.set("ja");
+    expect(presenceLabel(ben(), NOW, true)?.text).toBe("不明");
+    const mark = elements(h(SeatWho, { seat: ben(), moving: false, you: false, host: false, now: NOW, offline: true })).find(
+      (e) => e.props["data-testid"] === "presence",
+    );
+    expect(mark?.props["data-presence"]).toBe("unknown");
+  });
+
   it("counts up from away_since as the clock moves, never below zero", () => {
     lang.set("en");
     const seat = away(0);

@@ -220,11 +220,11 @@ describe("the store and replays", () => {
   it("unknown_game is said on the replay screen, not as a notice; elsewhere it is a notice", () => {
     const { store } = setup();
     store.openReplay("nope", null);
-    store.handle({ t: "error", ref: 3, code: "unknown_game", message: "no such game" });
+    store.handle({ t: "error", ref: 3, code: "unknown_game", message: "no such game", args: {} });
     expect(store.state.replay!.error).toBe("unknown_game");
     expect(store.state.notices).toEqual([]);
     store.closeReplay();
-    store.handle({ t: "error", ref: 4, code: "unknown_game", message: "no such game" });
+    store.handle({ t: "error", ref: 4, code: "unknown_game", message: "no such game", args: {} });
     expect(store.state.notices.map((n) => n.code)).toEqual(["unknown_game"]);
   });
 

@@ -2,7 +2,7 @@
 // intents' button labels, the view's words and the options.
 import { afterEach, describe, expect, it } from "vitest";
 import { labels } from "../src/games/stone_age/strings";
-import { dictionaries, lang, logLine, optionLabel, type Lang } from "../src/i18n";
+import { dictionaries, lang, logLine, type Lang } from "../src/i18n";
 
 // The `_log(s, "…")` calls of server/games/stone_age/game.py (listed by a one-off grep).
 const CODES = [
@@ -54,7 +54,6 @@ const INTENTS: Record<string, unknown>[] = [
   { t: "use_tools", tools: [], one_use: [] },
 ];
 
-const OPTIONS = ["agriculture_surplus_kept", "tiebreak", "any_two_resources", "hidden_cards"];
 
 const names = (n: number) => ["Ada", "Ben", "Cleo", "Dai"][n];
 const LANGS: Lang[] = ["en", "ja"];
@@ -132,12 +131,5 @@ describe("stone_age strings", () => {
     expect(labels.value!("top", "BLD_5R2K", names)).toBe("a building (5 resources of 2 kinds)");
     expect(labels.value!("score", 12, names)).toBeNull();
     expect(labels.compact!("tools", [{ value: 2, used: false }, { value: 1, used: true }], names)).toBe("2, 1 (used)");
-  });
-
-  it("labels every option in both languages", () => {
-    for (const o of OPTIONS) {
-      for (const l of LANGS) expect(dictionaries[l][`opt.${o}`], `${l} ${o}`).toBeTruthy();
-      expect(optionLabel(o)).toContain(" — ");
-    }
   });
 });

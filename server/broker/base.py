@@ -92,7 +92,8 @@ class Broker(Protocol):
     async def dir_all(self, name: str) -> dict[str, bytes]: ...
 
     async def push_capped(self, key: str, value: bytes, keep: int) -> None:
-        """Append to a list that keeps only its last ``keep`` values (a backlog)."""
+        """Append to a list that keeps only its last ``keep`` values (a backlog, a
+        table's chat); ``delete`` removes the list."""
         ...
 
     async def recent(self, key: str) -> list[bytes]: ...

@@ -87,6 +87,7 @@ class MemoryBroker:
 
     async def delete(self, key: str) -> None:
         self._keys.pop(key, None)
+        self._lists.pop(key, None)  # a capped list is a key too (as in Redis)
 
     async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
         self._dirs[name].update(entries)

@@ -10,9 +10,9 @@ commit), so a busy hall pays one sync for many tables' moves, and the event loop
 never waits on the disk.
 
 Kept: room logs, keys (sessions, tables' meta and saved states, with their expiry),
-directories (the lobby) and the archive of finished games. Not kept: pub/sub, leases
-(one process owns everything) and the capped backlogs of patches (a client coming
-back after a restart gets a snapshot).
+directories (the lobby), the archive of finished games and the capped lists named in
+KEPT_LISTS (tables' chat). Not kept: pub/sub, leases (one process owns everything) and
+the capped backlogs of patches (a client coming back after a restart gets a snapshot).
 """
 
 from __future__ import annotations
@@ -45,6 +45,16 @@ CREATE TABLE archive (id TEXT PRIMARY KEY, ended REAL NOT NULL, players TEXT NOT
                       summary BLOB NOT NULL, record BLOB NOT NULL);
 CREATE INDEX archive_ended ON archive (ended);
 """
+# Added after schema 1 was first written; created in older files of schema 1 too (a
+# table more changes nothing an older hall reads), so the version stays 1.
+_LISTS = """
+CREATE TABLE IF NOT EXISTS lists (key TEXT NOT NULL, seq INTEGER NOT NULL,
+                                  value BLOB NOT NULL, PRIMARY KEY (key, seq)) WITHOUT ROWID;
+"""
+# Capped lists kept on disk, by the start of their key: a table's chat (keys.chat_key),
+# one write per line said. The backlogs of patches are not: they would cost a write per
+# audience on every move, and after a restart a client is sent a snapshot instead.
+KEPT_LISTS = ("chat:",)
 
 Op = tuple[str, tuple[Any, ...]]
 
@@ -78,6 +88,7 @@ def open_database(path: Path) -> sqlite3.Connection:
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise DataError(f"{path}: the database is damaged ({check})")
+        db.executescript(_LISTS)
         db.execute("PRAGMA journal_mode = WAL")
         # FULL: a commit is synced to disk, so an acknowledged move survives a power
         # cut too; the writer's group commit keeps that to one sync per batch.
@@ -92,6 +103,7 @@ class SqliteBroker(MemoryBroker):
 
     def __init__(self, directory: str | Path) -> None:
         super().__init__()
+        self._seq: dict[str, int] = {}  # a kept list's last row number on disk
         folder = Path(directory)
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -120,6 +132,9 @@ class SqliteBroker(MemoryBroker):
         db.execute("DELETE FROM keys WHERE expires IS NOT NULL AND expires <= ?", (wall,))
         for name, key, value in db.execute("SELECT name, key, value FROM dirs"):
             self._dirs[name][key] = value
+        for key, seq, value in db.execute("SELECT key, seq, value FROM lists ORDER BY key, seq"):
+            self._lists[key].append(value)
+            self._seq[key] = seq
         for game_id, ended, players, summary, record in db.execute(
             "SELECT id, ended, players, summary, record FROM archive"
         ):
@@ -188,7 +203,29 @@ class SqliteBroker(MemoryBroker):
 
     async def delete(self, key: str) -> None:
         await super().delete(key)
-        await self._write([("DELETE FROM keys WHERE key = ?", (key,))])
+        self._seq.pop(key, None)
+        await self._write(
+            [
+                ("DELETE FROM keys WHERE key = ?", (key,)),
+                ("DELETE FROM lists WHERE key = ?", (key,)),
+            ]
+        )
+
+    async def push_capped(self, key: str, value: bytes, keep: int) -> None:
+        await super().push_capped(key, value, keep)
+        if not key.startswith(KEPT_LISTS):
+            return
+        seq = self._seq[key] = self._seq.get(key, 0) + 1
+        try:
+            await self._write(
+                [
+                    ("INSERT INTO lists VALUES (?, ?, ?)", (key, seq, value)),
+                    ("DELETE FROM lists WHERE key = ? AND seq <= ?", (key, seq - keep)),
+                ]
+            )
+        except BrokerUnavailable:
+            self._lists[key].pop()  # not on disk: it was not said
+            raise
 
     async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
         await super().dir_put(name, entries)

@@ -18,12 +18,16 @@ from server.games.rng import Rng
 
 class IllegalIntent(Exception):
     """An intent the rules refuse. ``code`` is stable (clients switch on it);
-    ``message`` is for a person. The state passed to ``apply`` is unchanged."""
+    ``message`` is for a person, in English; ``values`` are the values in it that a
+    client may word the reason with in another language (the `error`'s ``args``; seats
+    counted from 1, as people count them). The state passed to ``apply`` is unchanged.
+    """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, values: dict[str, Any] | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.values: dict[str, Any] = values or {}
 
 
 class Result(msgspec.Struct, frozen=True):

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -36,7 +36,12 @@ from server.sessions import Player
 log = logging.getLogger("spieltisch.room")
 _encode = msgspec.msgpack.Encoder().encode
 
-Reply = Callable[[str, str], None]  # (code, message) -> an `error` to the sender
+
+class Reply(Protocol):
+    """Answers the sender of a refused command with an `error`: its code, its English
+    message, and the values a client may word it with (the `error`'s ``args``)."""
+
+    def __call__(self, code: str, message: str, args: dict[str, Any] | None = None) -> None: ...
 
 
 class Room:
@@ -64,6 +69,7 @@ class Room:
         self.on_lost = on_lost
         self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
+        self.table.host_name = host.name or None
         self.ledger = Ledger(room_id, game, broker, node)
         self.announcer = Announcer(self.table, broker, lambda: self.ledger.version)
         self.bots = Bots(room_id, self.table, bot_delay, self._submit_own, thinker)
@@ -192,7 +198,7 @@ class Room:
             except IllegalIntent as e:
                 if kind == "act":
                     self.metrics.intents_refused[e.code] += 1
-                reply(e.code, e.message)
+                reply(e.code, e.message, e.values)
             except LeaseLost:
                 # Another process owns this table now: this actor must not act again.
                 reply("unavailable", "This table has moved to another server; send that again.")
@@ -442,5 +448,5 @@ class Room:
         )
 
 
-def _ignore(code: str, message: str) -> None:
+def _ignore(code: str, message: str, args: dict[str, Any] | None = None) -> None:
     pass

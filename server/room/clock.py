@@ -21,6 +21,7 @@ MIN_SECONDS = 0.1  # tests run clocks of fractions of a second
 MAX_SECONDS = 3600.0
 START_MOVES = 2.0  # a bank starts with this many moves' worth
 CAP_MOVES = 3.0  # and never holds more
+_RANGE = {"clock_min": MIN_SECONDS, "clock_max": MAX_SECONDS}  # a refusal's args
 
 
 def clock_seconds(value: Any) -> float:
@@ -28,11 +29,12 @@ def clock_seconds(value: Any) -> float:
     if value is False or value is None:
         return 0.0
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise IllegalIntent("bad_option", "The clock is a number of seconds per move.")
+        raise IllegalIntent("bad_option", "The clock is a number of seconds per move.", _RANGE)
     if value != 0 and not MIN_SECONDS <= value <= MAX_SECONDS:
         raise IllegalIntent(
             "bad_option",
             f"The clock is 0 (none) or {MIN_SECONDS:g} to {MAX_SECONDS:g} seconds per move.",
+            _RANGE,
         )
     return float(value)
 

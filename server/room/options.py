@@ -1,12 +1,18 @@
-"""A table's options: the game's Options struct, checked key by key."""
+"""A table's options: the game's Options struct, checked key by key. A refusal names
+the option and what it takes (``values``: the option's key, for a client to word it
+with the option's own label and choices, see server/games/described.py)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
 
 from server.games.base import Game, IllegalIntent
+from server.games.described import allowed, describe
+
+_AT_KEY = re.compile(r"at `\$\.([A-Za-z_0-9]+)`")
 
 
 def make_options(game: Game, raw: dict[str, Any]) -> msgspec.Struct:
@@ -17,7 +23,16 @@ def make_options(game: Game, raw: dict[str, Any]) -> msgspec.Struct:
     try:
         return msgspec.convert(raw, game.Options)
     except msgspec.ValidationError as e:
-        raise IllegalIntent("bad_option", f"Bad option value: {e}") from None
+        found = _AT_KEY.search(str(e))
+        spec = next((s for s in describe(game.Options) if found and s.key == found[1]), None)
+        if spec is None:
+            raise IllegalIntent("bad_option", f"Bad option value: {e}") from None
+        raise IllegalIntent(
+            "bad_option",
+            f"The option {spec.key!r} ({spec.label['en']}) takes {allowed(spec)}; "
+            f"not {raw[spec.key]!r}.",
+            {"option": spec.key, "value": raw[spec.key]},
+        ) from None
 
 
 def with_option(game: Game, options: msgspec.Struct, key: str, value: Any) -> msgspec.Struct:

@@ -53,6 +53,8 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     bots: int
     clock: Clock = msgspec.field(default_factory=Clock)
     started: float = 0.0  # when the game started (Unix seconds)
+    created: float = 0.0  # when the table was opened (Unix seconds)
+    host_name: str | None = None
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from protocol.messages import RoomSummary, SeatInfo, Status
+from protocol.messages import LobbySeat, RoomSummary, SeatInfo, Status
 from server.ai import LEVELS
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
@@ -39,6 +39,9 @@ class Table:
         self.away: dict[str, float] = {}  # seated people gone from a running game -> since
         self.clock = Clock()
         self.started = 0.0  # when the game started (Unix seconds), for the archive
+        self.created = time.time()  # when the table was opened, for the lobby
+        # The host's name while they sit nowhere (the opener's, given by the room).
+        self.host_name: str | None = None
         self.timed_out: set[int] = set()  # seats whose time ran out: the AI makes this move
 
     # --- reading ----------------------------------------------------------------------
@@ -127,7 +130,21 @@ class Table:
             seated=sum(1 for s in self.seats if s is not None),
             watchers=info.watchers,
             options=info.options,
+            players=[
+                None
+                if s is None
+                else LobbySeat(player=s.player, name=s.name, bot=s.bot, level=s.level)
+                for s in self.seats
+            ],
+            host=self.host,
+            host_name=self._host_name(),
+            created=self.created,
         )
+
+    def _host_name(self) -> str | None:
+        i = self.seat_of(self.host) if self.host is not None else None
+        taken = self.seats[i] if i is not None else None
+        return taken.name if taken is not None else self.host_name
 
     def meta(self) -> RoomMeta:
         return RoomMeta(
@@ -139,6 +156,8 @@ class Table:
             bots=self.bots,
             clock=self.clock,
             started=self.started,
+            created=self.created,
+            host_name=self.host_name,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -148,6 +167,8 @@ class Table:
         self.status = meta.status
         self.clock = meta.clock
         self.started = meta.started
+        self.created = meta.created or self.created
+        self.host_name = meta.host_name
         if self.status == "playing":
             # A new owner knows nobody yet: every person counts as away from now until
             # their process answers the census (server/leases.py), so that the grace
@@ -186,6 +207,7 @@ class Table:
                 self.seats[i] = None
             if self.host == player_id:
                 self.host = next(iter(self.present), None)
+                self.host_name = None  # known again once the new host sits
         return True
 
     def empty(self) -> bool:
@@ -203,14 +225,20 @@ class Table:
 
     def sit(self, player_id: str, name: str, want: int | None) -> int | None:
         """Seat a player (at the first free seat if none is named); the seat taken,
-        or None when the player already sits there."""
+        or None when the player already sits there (or names no seat and has one)."""
         self.waiting()
+        if want is None and self.seat_of(player_id) is not None:
+            return None  # any seat will do, and the one you have is one
         want = self._free_seat(want)
         taken = self.seats[want]
         if taken is not None:
             if taken.player == player_id:
                 return None
-            raise IllegalIntent("seat_taken", f"Seat {want} is taken by {taken.name}.")
+            raise IllegalIntent(
+                "seat_taken",
+                f"Seat {want + 1} is taken by {taken.name}.",
+                {"seat": want + 1, "name": taken.name},
+            )
         mine = self.seat_of(player_id)
         if mine is not None:
             self.seats[mine] = None
@@ -242,11 +270,13 @@ class Table:
         level = level or DEFAULT_LEVEL
         if level not in LEVELS:
             raise IllegalIntent(
-                "bad_option", f"There is no AI level {level!r}; levels: {', '.join(LEVELS)}."
+                "bad_option",
+                f"There is no AI level {level!r}; levels: {', '.join(LEVELS)}.",
+                {"level": level, "levels": ", ".join(LEVELS)},
             )
         want = self._free_seat(want)
         if self.seats[want] is not None:
-            raise IllegalIntent("seat_taken", f"Seat {want} is taken.")
+            raise IllegalIntent("seat_taken", f"Seat {want + 1} is taken.", {"seat": want + 1})
         self.bots += 1
         self.seats[want] = Seat(
             player=f"bot-{self.id}-{self.bots}", name=f"AI {self.bots}", bot=True, level=level
@@ -257,13 +287,23 @@ class Table:
         """During a game: the host hands the seat of a player who is away to the AI."""
         self.host_only(player_id, "hand a seat to the AI")
         if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat] is None:
-            raise IllegalIntent("bad_message", "Name the seat of an away player: /bot SEAT.")
+            raise IllegalIntent(
+                "bad_message",
+                f"Name the seat of an away player, 1 to {len(self.seats)}: /bot SEAT.",
+                {"away_seats": len(self.seats)},
+            )
         taken = self.seats[seat]
         assert taken is not None
         if taken.bot or taken.standin:
-            raise IllegalIntent("seat_taken", f"The AI already plays seat {seat}.")
+            raise IllegalIntent(
+                "seat_taken", f"The AI already plays seat {seat + 1}.", {"ai_seat": seat + 1}
+            )
         if taken.player not in self.away:
-            raise IllegalIntent("seat_taken", f"{taken.name} is here and plays seat {seat}.")
+            raise IllegalIntent(
+                "seat_taken",
+                f"{taken.name} is here and plays seat {seat + 1}.",
+                {"seat": seat + 1, "player": taken.name},
+            )
         taken.standin = True
         return seat
 
@@ -278,7 +318,7 @@ class Table:
         taken = self.seats[seat]
         assert taken is not None
         if taken.resigned:
-            raise IllegalIntent("bad_message", "You have already resigned.")
+            raise IllegalIntent("bad_message", "You have already resigned.", {"resigned": True})
         taken.resigned = taken.standin = True
         return seat
 
@@ -293,6 +333,7 @@ class Table:
                 "not_enough_players",
                 f"{self.game.name} needs at least {self.game.min_seats} players; "
                 f"{len(seated)} seated.",
+                {"min": self.game.min_seats, "seated": len(seated)},
             )
         self.game.check_options(self.options, len(seated))
         return seated
@@ -304,7 +345,11 @@ class Table:
                 raise IllegalIntent("room_full", "Every seat at this table is taken.")
             return free[0]
         if not 0 <= want < len(self.seats):
+            # People count seats from 1 (the players panel, `/join 2`): so do refusals.
+            seats = len(self.seats)
             raise IllegalIntent(
-                "bad_message", f"There is no seat {want}; seats are 0 to {len(self.seats) - 1}."
+                "bad_message",
+                f"There is no seat {want + 1}; seats are 1 to {seats}.",
+                {"seat": want + 1, "seats": seats},
             )
         return want

@@ -113,12 +113,16 @@ function Value({ v, k = "", c }: { v: unknown; k?: string; c: TreeCtx }): preact
   return <span>{scalar(v, k, c)}</span>;
 }
 
-export function GenericBoard({ view, act, names, labels = {} }: BoardProps & { labels?: GenericLabels }) {
+export function GenericBoard({ view, room, act, names, labels = {} }: BoardProps & { labels?: GenericLabels }) {
   const own = Object.fromEntries(Object.entries(view).filter(([k]) => !COMMON.has(k)));
   const legal = view.legal ?? [];
+  // "Your moves" only for a player at the table: a watcher (no seat) has none to make,
+  // and neither has anyone in a replay (no table).
+  const plays = room !== undefined && typeof view.you === "number";
   return (
     <div class="generic">
-      <section>
+      {plays && (
+      <section class="generic-moves">
         <h3>{t("generic.legal")}</h3>
         {legal.length === 0 ? (
           <p class="muted">{t("generic.no_moves")}</p>
@@ -139,7 +143,8 @@ export function GenericBoard({ view, act, names, labels = {} }: BoardProps & { l
           </div>
         )}
       </section>
-      <section>
+      )}
+      <section class="generic-view">
         <h3>{t("generic.view")}</h3>
         <Value v={own} c={{ labels, names }} />
       </section>

@@ -27,27 +27,33 @@ export function seatLabel(seat: Pick<SeatInfo, "name" | "bot" | "level">): strin
   return seat.bot && seat.level ? `${seat.name} · ${levelWord(seat.level)}` : seat.name;
 }
 
-/** A seat in the players panel: the name (with `*…*` for the seat to move), an AI
+/** A seat in the players panel: the name (`name`: as the table shows it, told apart
+ * from a namesake's; with `*…*` for the seat to move), an AI
  * player's level, the tags (you, AI, host), a person's presence (here, away for N min,
- * AI stands in, resigned; `now` in Unix seconds, the reader's clock by default), and
+ * AI stands in, resigned; `now` in Unix seconds, the reader's clock by default; not
+ * known while the reader is `offline`), and
  * last, so that it may take a line of its own on a narrow panel, the thinking mark. */
 export function SeatWho({
   seat,
+  name = seat.name,
   moving,
   you,
   host,
   now,
+  offline,
 }: {
   seat: SeatInfo;
+  name?: string;
   moving: boolean;
   you: boolean;
   host: boolean;
   now?: number;
+  offline?: boolean;
 }) {
   return (
     <>
-      <span class="name" data-testid="seat-name" title={seatLabel(seat)}>
-        {moving ? `*${seat.name}*` : seat.name}
+      <span class="name" data-testid="seat-name" title={seatLabel({ ...seat, name })}>
+        {moving ? `*${name}*` : name}
       </span>
       {seat.bot && seat.level && (
         <span class="level" data-testid="seat-level" data-level={seat.level} title={levelHint(seat.level)}>
@@ -57,7 +63,7 @@ export function SeatWho({
       {you && <span class="tag you">{t("table.you")}</span>}
       {seat.bot && <span class="tag bot">{t("table.bot")}</span>}
       {host && <span class="tag host">{t("table.host")}</span>}
-      {!seat.bot && <Presence seat={seat} now={now} />}
+      {!seat.bot && <Presence seat={seat} now={now} offline={offline} />}
       {seat.thinking && <Thinking />}
     </>
   );

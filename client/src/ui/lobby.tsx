@@ -1,10 +1,39 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Client } from "../client";
 import { gameName, t } from "../i18n";
+import type { RoomSummary } from "../protocol.gen";
+import { isMine, myRunningGame, orderRooms } from "../rooms";
 import type { Snapshot } from "../store";
+import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
-import { HistoryPanel } from "./history";
+import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
+import { nowSeconds } from "./presence";
+
+/** Who sits at a table, for its lobby row: names, AI players with their level, the
+ * host and you marked. */
+function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
+  const seated = (room.players ?? []).filter((p) => p !== null);
+  const hostSits = seated.some((p) => p.player === room.host);
+  return (
+    <span class="room-players" data-testid="room-players">
+      {seated.map((p) => (
+        <span key={p.player} class={`room-player${p.bot ? " bot" : ""}`} data-player={p.player}>
+          {seatLabel(p)}
+          {p.player === room.host && <span class="tag host">{t("lobby.host")}</span>}
+          {p.player === me && <span class="tag you">{t("lobby.you")}</span>}
+        </span>
+      ))}
+      {!hostSits && room.host_name && (
+        <span class="room-player muted">
+          {room.host_name}
+          <span class="tag host">{t("lobby.host")}</span>
+        </span>
+      )}
+      {seated.length === 0 && !room.host_name && <span class="muted">{t("lobby.nobody")}</span>}
+    </span>
+  );
+}
 
 export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const [game, setGame] = useState<string>("");
@@ -21,8 +50,22 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
     }
   }, [s.games, game]);
 
+  const me = s.me?.player ?? null;
+  const rooms = orderRooms(s.rooms, me);
+  const running = myRunningGame(s.rooms, me);
+  const now = nowSeconds();
+
   return (
     <div class="lobby">
+      <div class="lobby-main">
+      {running && (
+        <section class="card return" data-testid="return-to-game">
+          <span>{t("lobby.running", { game: gameName(running.game) })}</span>
+          <button class="primary" onClick={() => client.open(running.room)}>
+            {t("lobby.return")}
+          </button>
+        </section>
+      )}
       <section class="card tables">
         <h2>{t("lobby.tables")}</h2>
         {s.rooms.length === 0 ? (
@@ -32,6 +75,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
             <thead>
               <tr>
                 <th>{t("lobby.game")}</th>
+                <th>{t("lobby.players")}</th>
                 <th>{t("lobby.status")}</th>
                 <th>{t("lobby.seats")}</th>
                 <th>{t("lobby.watchers")}</th>
@@ -40,10 +84,20 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
               </tr>
             </thead>
             <tbody>
-              {s.rooms.map((r) => (
-                <tr key={r.room} data-room={r.room} data-game={r.game} data-status={r.status}>
+              {rooms.map((r) => (
+                <tr
+                  key={r.room}
+                  data-room={r.room}
+                  data-game={r.game}
+                  data-status={r.status}
+                  class={isMine(r, me) ? "mine" : undefined}
+                >
                   <td>
-                    {gameName(r.game)} <span class="muted small">#{r.room}</span>
+                    <strong>{gameName(r.game)}</strong>{" "}
+                    {r.created ? <span class="muted small">{t("lobby.opened", { when: endedText(r.created, now) })}</span> : null}
+                  </td>
+                  <td class="players-cell">
+                    <RoomPlayers room={r} me={me} />
                   </td>
                   <td>
                     <span class={`status status-${r.status}`}>{t(`status.${r.status}`)}</span>
@@ -56,7 +110,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                   </td>
                   <td class="small options-cell" title={optionSummary(r.options, s.games.find((g) => g.name === r.game)?.options)}>
                     <span class="opt-words">
-                      {optionWords(r.options, s.games.find((g) => g.name === r.game)?.options).map((w) => (
+                      {optionWords(r.options, s.games.find((g) => g.name === r.game)?.described).map((w) => (
                         <span key={w.key} class="opt-word" data-option={w.key}>
                           {w.text}
                         </span>
@@ -75,6 +129,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
         )}
       </section>
       <HistoryPanel client={client} s={s} />
+      </div>
       <section class="card create">
         <h2>{t("lobby.open")}</h2>
         {s.games.length === 0 ? (
@@ -106,7 +161,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
             </label>
             <ClockChoice value={clock} onChange={setClock} />
             {info && Object.keys(options).length > 0 && (
-              <OptionsEditor options={options} known={info.options} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
+              <OptionsEditor options={options} described={info.described} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
             )}
             <button type="submit" class="primary" data-testid="create">
               {t("lobby.create")}

@@ -1,52 +1,113 @@
-import { has, optionLabel, t } from "../i18n";
+import { lang, t } from "../i18n";
+import type { OptionSpec } from "../store";
 import { CLOCK_KEY, clockWords } from "./clock";
 
-/** Options as inputs: yes/no as checkboxes, numbers and words as fields. Only the
- * options the server's game has are shown: `known` (the game's defaults from
- * /api/games), when given, filters out any other key. The table's own turn clock is
- * not the game's: it has its choice of its own (`ClockChoice`). */
+function said(words: { en: string; ja: string }): string {
+  return words[lang.get()] ?? words.en;
+}
+
+/** The options people choose from: those the game describes, less the hidden ones
+ * (the operator's settings, or a "choice" of one value). An older server without
+ * descriptions gets each option by its name and the type of its value. */
+function shown(options: Record<string, unknown>, described: OptionSpec[] | undefined): OptionSpec[] {
+  if (described) return described.filter((o) => !o.hidden && o.key in options);
+  return Object.entries(options)
+    .filter(([key]) => key !== CLOCK_KEY)
+    .map(([key, value]) => ({
+      key,
+      kind: typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text",
+      default: value,
+      label: { en: key, ja: key },
+    }));
+}
+
+/** Options as labelled inputs: yes/no as check boxes, choices as drop-downs of their
+ * values in words, numbers within their bounds. The option's name, as typed with
+ * /option, is its tooltip. The table's own turn clock is not the game's: it has a
+ * choice of its own (`ClockChoice`). */
 export function OptionsEditor({
   options,
   onChange,
   disabled,
-  known,
+  described,
 }: {
   options: Record<string, unknown>;
   onChange: (key: string, value: unknown) => void;
   disabled?: boolean;
-  known?: Record<string, unknown>;
+  described?: OptionSpec[];
 }) {
   return (
     <div class="options">
-      {Object.entries(options)
-        .filter(([key]) => key !== CLOCK_KEY && (!known || key in known))
-        .map(([key, value]) => (
-        <label class="option" key={key} data-option={key}>
-          {typeof value === "boolean" ? (
-            <input
-              type="checkbox"
-              checked={value}
-              disabled={disabled}
-              data-testid={`option-${key}`}
-              onChange={(e) => onChange(key, (e.target as HTMLInputElement).checked)}
-            />
-          ) : (
-            <input
-              type={(typeof value === "number" ? "number" : "text") as "text"}
-              value={value === null ? "" : String(value)}
-              disabled={disabled}
-              data-testid={`option-${key}`}
-              onChange={(e) => {
-                const raw = (e.target as HTMLInputElement).value;
-                onChange(key, typeof value === "number" ? Number(raw) : raw);
-              }}
-            />
-          )}
-          <span>{optionLabel(key)}</span>
-        </label>
-        ))}
+      {shown(options, described).map((o) => {
+        const value = options[o.key];
+        const label = said(o.label);
+        return (
+          <label class={`option option-${o.kind}`} key={o.key} data-option={o.key} title={`/option ${o.key}`}>
+            {o.kind === "bool" ? (
+              <input
+                type="checkbox"
+                checked={value === true}
+                disabled={disabled}
+                data-testid={`option-${o.key}`}
+                onChange={(e) => onChange(o.key, (e.target as HTMLInputElement).checked)}
+              />
+            ) : null}
+            <span class="option-label">{label}</span>
+            {o.kind === "choice" && o.choices ? (
+              <select
+                data-testid={`option-${o.key}`}
+                disabled={disabled}
+                value={String(value)}
+                onChange={(e) => {
+                  // The choice itself, not the select's text: 2 stays a number.
+                  const picked = o.choices!.find((c) => String(c.value) === (e.target as HTMLSelectElement).value);
+                  if (picked) onChange(o.key, picked.value);
+                }}
+              >
+                {o.choices.map((c) => (
+                  <option key={String(c.value)} value={String(c.value)}>
+                    {said(c.label)}
+                  </option>
+                ))}
+              </select>
+            ) : o.kind === "int" || o.kind === "text" ? (
+              <input
+                type={(o.kind === "int" ? "number" : "text") as "text"}
+                min={o.min ?? undefined}
+                max={o.max ?? undefined}
+                value={value === null || value === undefined ? "" : String(value)}
+                disabled={disabled}
+                data-testid={`option-${o.key}`}
+                onChange={(e) => {
+                  const raw = (e.target as HTMLInputElement).value;
+                  onChange(o.key, o.kind === "int" ? Number(raw) : raw);
+                }}
+              />
+            ) : null}
+          </label>
+        );
+      })}
     </div>
   );
+}
+
+/** What an option takes, in words: "yes or no", "1 to 3", "on a tile or beside one
+ * follower". */
+export function allowedWords(o: OptionSpec): string {
+  if (o.kind === "bool") return t("options.yes_no");
+  if (o.kind === "int") return t("options.range", { min: o.min ?? "", max: o.max ?? "" });
+  if (o.kind === "choice" && o.choices?.length) {
+    const words = o.choices.map((c) => said(c.label));
+    return words.length === 1 ? words[0] : t("options.either", { some: words.slice(0, -1).join(t("options.comma")), last: words[words.length - 1] });
+  }
+  return t("options.text");
+}
+
+/** A refusal of an option's value (`bad_option` with the option's key in `args`), with
+ * the option's label and what it takes added in the reader's language. */
+export function explainRefusal(code: string, args: Record<string, unknown>, described: OptionSpec[] = []): Record<string, unknown> {
+  const o = code === "bad_option" ? described.find((d) => d.key === args.option) : undefined;
+  return o ? { ...args, label: said(o.label), allowed: allowedWords(o) } : args;
 }
 
 /** The options that differ from the game's defaults, as typed with /option. */
@@ -57,18 +118,23 @@ export function optionSummary(options: Record<string, unknown>, defaults: Record
     .join(" ");
 }
 
-/** The options that differ from the game's defaults, in words: a yes/no option with
- * a name of its own (an expansion, say) as that name, the turn clock as "clock 60 s /
- * move", anything else as typed. */
-export function optionWords(
-  options: Record<string, unknown>,
-  defaults: Record<string, unknown> = {},
-): { key: string; text: string }[] {
+/** The options that differ from the game's defaults, in words: a yes/no option by its
+ * label ("River"), a choice or a number as "label: value" ("The dragon walks: after
+ * the tile's scoring"), the turn clock as "clock 60 s / move". */
+export function optionWords(options: Record<string, unknown>, described: OptionSpec[] = []): { key: string; text: string }[] {
+  const spec = new Map(described.map((o) => [o.key, o]));
   return Object.entries(options)
-    .filter(([k, v]) => v !== false && v !== null && v !== "" && !(k in defaults && defaults[k] === v))
-    .filter(([k, v]) => k !== CLOCK_KEY || clockWords(v) !== null)
-    .map(([k, v]) => ({
-      key: k,
-      text: k === CLOCK_KEY ? clockWords(v)! : v === true && has(`opt.${k}`) ? t(`opt.${k}`) : v === true ? k : `${k}=${String(v)}`,
-    }));
+    .filter(([k, v]) => {
+      if (k === CLOCK_KEY) return clockWords(v) !== null;
+      const o = spec.get(k);
+      return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v));
+    })
+    .map(([k, v]) => {
+      if (k === CLOCK_KEY) return { key: k, text: clockWords(v)! };
+      const o = spec.get(k);
+      if (!o) return { key: k, text: v === true ? k : `${k}=${String(v)}` };
+      if (v === true) return { key: k, text: said(o.label) };
+      const choice = o.choices?.find((c) => c.value === v);
+      return { key: k, text: t("options.value", { option: said(o.label), value: choice ? said(choice.label) : String(v) }) };
+    });
 }

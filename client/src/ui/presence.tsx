@@ -9,8 +9,9 @@ import { t } from "../i18n";
 
 /** here: at the table; gone: not at the table before or after a game (no time kept);
  * away: left a running game; standin: the AI plays the seat for now; resigned: gave up,
- * the AI plays the seat to the end. */
-export type PresenceKind = "here" | "gone" | "away" | "standin" | "resigned";
+ * the AI plays the seat to the end; unknown: the reader is offline, so what the server
+ * last said may no longer hold. */
+export type PresenceKind = "here" | "gone" | "away" | "standin" | "resigned" | "unknown";
 
 export type SeatPresence = Pick<SeatInfo, "name" | "bot" | "online" | "away_since" | "standin" | "resigned"> &
   Partial<Pick<SeatInfo, "clock">>;
@@ -41,10 +42,16 @@ export function awayFor(seconds: number): string {
   return t("presence.away_h", { n: Math.floor(min / 60) });
 }
 
-/** The words beside the seat's name, and the longer explanation for its tooltip. */
-export function presenceLabel(seat: SeatPresence, now: number = nowSeconds()): { kind: PresenceKind; text: string; title: string } | null {
-  const kind = presenceKind(seat);
-  if (kind === null) return null;
+/** The words beside the seat's name, and the longer explanation for its tooltip.
+ * `offline`: the reader's own connection is down; only a resignation still holds. */
+export function presenceLabel(
+  seat: SeatPresence,
+  now: number = nowSeconds(),
+  offline = false,
+): { kind: PresenceKind; text: string; title: string } | null {
+  const known = presenceKind(seat);
+  if (known === null) return null;
+  const kind = offline && known !== "resigned" ? "unknown" : known;
   const away = seat.away_since !== null && seat.away_since !== undefined ? awayFor(now - seat.away_since) : null;
   switch (kind) {
     case "resigned":
@@ -69,12 +76,14 @@ export function presenceLabel(seat: SeatPresence, now: number = nowSeconds()): {
       return { kind, text: t("presence.here"), title: t("presence.here_hint", { name: seat.name }) };
     case "gone":
       return { kind, text: t("presence.gone"), title: t("presence.gone_hint", { name: seat.name }) };
+    case "unknown":
+      return { kind, text: t("presence.unknown"), title: t("presence.unknown_hint", { name: seat.name }) };
   }
 }
 
 /** The seat's presence mark: a dot in the state's colour and its words. */
-export function Presence({ seat, now }: { seat: SeatPresence; now?: number }) {
-  const p = presenceLabel(seat, now);
+export function Presence({ seat, now, offline }: { seat: SeatPresence; now?: number; offline?: boolean }) {
+  const p = presenceLabel(seat, now, offline);
   if (!p) return null;
   return (
     <span class={`presence presence-${p.kind}`} data-testid="presence" data-presence={p.kind} title={p.title}>

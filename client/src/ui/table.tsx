@@ -3,18 +3,21 @@ import type { Client } from "../client";
 import { gameUi } from "../games";
 import { useCatalogue } from "../hooks";
 import { SEAT_COLOURS } from "../games/types";
-import { gameName, logLine, t } from "../i18n";
+import { gameName, lang, logLine, t } from "../i18n";
 import type { Room } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
+import { distinctNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import "./table.css";
 
-/** Seat numbers to names: a table's seats, or a finished game's players. */
+/** Seat numbers to names: a table's seats, or a finished game's players; two seats
+ * of one name are told apart ("Ada (2)"), an empty seat by its number. */
 export function seatNames(seats: readonly ({ name: string } | null)[] | undefined): (seat: number) => string {
-  return (seat: number) => seats?.[seat]?.name ?? t("table.seat", { n: seat + 1 });
+  const shown = distinctNames(seats ?? []);
+  return (seat: number) => shown[seat] ?? t("table.seat", { n: seat + 1 });
 }
 
 export function Table({ client, s, room }: { client: Client; s: Snapshot; room: string }) {
@@ -25,9 +28,11 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   const ui = gameUi(info?.game ?? view?.game ?? "");
   const catalogue = useCatalogue(client, info?.game, ui);
 
-  // A player who resigned watches the AI play their seat: no moves to click.
+  // A player who resigned watches the AI play their seat: no moves to click. Nor while
+  // the connection is down: a move could not be sent, and the view may be stale.
   const resigned = !!info && info.you !== null && !!info.seats[info.you]?.resigned;
-  const boardView = useMemo(() => (view && resigned ? { ...view, legal: [] } : view), [view, resigned]);
+  const offline = s.conn !== "open";
+  const boardView = useMemo(() => (view && (resigned || offline) ? { ...view, legal: [] } : view), [view, resigned, offline]);
 
   if (!info) {
     return (
@@ -60,7 +65,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           )}
           <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
         </div>
-        {view && <TurnBanner view={view} names={names} resigned={resigned} />}
+        {view && <TurnBanner view={view} names={names} resigned={resigned} offline={offline} />}
         {view?.result && <ResultPanel view={view} names={names} />}
         {info.status === "waiting" || !view ? (
           <div class="card waiting">
@@ -91,6 +96,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           view={view}
           names={names}
           me={s.me?.player ?? null}
+          offline={offline}
           extra={ui.seatExtra}
           handToAi={(seat) => send({ t: "bot", room: info.room, seat })}
         />
@@ -102,8 +108,15 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   );
 }
 
-function TurnBanner({ view, names, resigned }: { view: View; names: (n: number) => string; resigned: boolean }) {
+function TurnBanner({ view, names, resigned, offline }: { view: View; names: (n: number) => string; resigned: boolean; offline: boolean }) {
   if (view.result) return null;
+  if (offline) {
+    return (
+      <div class="turn offline" data-testid="turn" data-offline="1" role="status">
+        {t("table.offline_turn")}
+      </div>
+    );
+  }
   if (resigned) {
     return (
       <div class="turn resigned" data-testid="turn">
@@ -148,6 +161,7 @@ function Players({
   view,
   names,
   me,
+  offline,
   extra,
   handToAi,
 }: {
@@ -155,6 +169,8 @@ function Players({
   view: View | null;
   names: (n: number) => string;
   me: string | null;
+  /** The reader's connection is down: who is here is not known (greyed). */
+  offline: boolean;
   extra?: (view: View, seat: number) => preact.JSX.Element | string | null;
   handToAi: (seat: number) => void;
 }) {
@@ -175,7 +191,7 @@ function Players({
     return () => clearInterval(timer);
   }, [someoneAway]);
   return (
-    <section class="card players" data-testid="players">
+    <section class={`card players ${offline ? "offline" : ""}`} data-testid="players" data-offline={offline ? "1" : undefined}>
       <h3>{t("table.players")}</h3>
       <ul>
         {info.seats.map((seat, i) => {
@@ -185,8 +201,8 @@ function Players({
               <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
               {seat ? (
                 <span class="who">
-                  <SeatWho seat={seat} moving={moving} you={seat.player === me} host={seat.player === info.host} now={now} />
-                  {host && canHandToAi(seat, running) && (
+                  <SeatWho seat={seat} name={names(i)} moving={moving} you={seat.player === me} host={seat.player === info.host} now={now} offline={offline} />
+                  {host && !offline && canHandToAi(seat, running) && (
                     <button
                       class="small hand-ai"
                       data-testid="hand-to-ai"
@@ -290,8 +306,8 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
         </div>
       )}
       {(() => {
-        const known = client.store.state.games.find((g) => g.name === info.game)?.options;
-        const words = optionWords(info.options, known);
+        const described = client.store.state.games.find((g) => g.name === info.game)?.described;
+        const words = optionWords(info.options, described);
         return (
           <details open={waiting} class="table-options">
             <summary>
@@ -316,7 +332,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
             />
             <OptionsEditor
             options={info.options}
-            known={client.store.state.games.find((g) => g.name === info.game)?.options}
+            described={described}
             disabled={!waiting || !host}
             onChange={(key, value) => send({ t: "option", room: info.room, key, value })}
             />
@@ -330,10 +346,12 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
 export function Log({ view, names, game }: { view: View; names: (n: number) => string; game: string }) {
   const ref = useRef<HTMLOListElement>(null);
   const log = view.log ?? [];
+  // The newest line in sight: when one comes, and when the lines are written anew in
+  // another language (their heights change, the scroll position would not follow).
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [log.length]);
+  }, [log.length, lang.get()]);
   return (
     <section class="card log">
       <h3>{t("table.log")}</h3>
@@ -352,10 +370,11 @@ function Chat({ client, tbl, room }: { client: Client; tbl: RoomState | undefine
   const [text, setText] = useState("");
   const ref = useRef<HTMLDivElement>(null);
   const lines = tbl?.chat ?? [];
+  // The last line may stay the same while the log before it arrives (chat_log).
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [lines.length]);
+  }, [lines.length, lines[lines.length - 1], lang.get()]);
   return (
     <section class="card chat">
       <h3>{t("table.chat")}</h3>

@@ -3,18 +3,31 @@ numbers R-x.y and decisions Dn are those of this package's README.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
+from server.games.described import words
 from server.games.rng import Rng
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: R-5.1.2 / D1: a take of money may not stop while another display coin still fits.
-    take_money_must_be_maximal: bool = True
+    take_money_must_be_maximal: Annotated[
+        bool,
+        words(
+            "Taking money: take as many cards as still fit",
+            "お金を取るとき: 収まる限りのカードを取る",
+        ),
+    ] = True
     #: R-5.4.2 / D5: after an exact purchase the player may end the action phase.
-    extra_action_optional: bool = False
+    extra_action_optional: Annotated[
+        bool,
+        words(
+            "After an exact purchase, the extra action may be declined",
+            "ぴったり支払った後の追加アクションを省略できる",
+        ),
+    ] = False
 
 
 # --- intents -------------------------------------------------------------------------

@@ -4,10 +4,11 @@ and the supplies of pieces. Shared by the turn flow (``engine.py``) and the scor
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
+from server.games.described import words
 from server.games.rng import Rng
 
 from .board import Board
@@ -20,22 +21,74 @@ DRAGON_STEPS = 6  # README §18.5: always 6, whatever the number of players
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    old: bool = False  # BSW /option old: first-edition farmer scoring
-    fluss: bool = False  # BSW /option fluss: the River
-    two_tile_city_points: Literal[2, 4] = 2  # README §7.1: BSW scores a two-tile city 2
-    river_start_tile: Literal["remove", "shuffle"] = "remove"  # README §12.1
-    erweiterung: bool = False  # BSW /option erweiterung: Inns & Cathedrals, README §14
-    koenig: bool = False  # BSW /option koenig: King & Robber Baron, README §15
-    haendler: bool = False  # BSW /option haendler: Traders & Builders, README §16
+    # BSW /option old: first-edition farmer scoring
+    old: Annotated[
+        bool, words("Old farmer scoring (first edition)", "草原ポイントを旧ルールで計算")
+    ] = False
+    fluss: Annotated[bool, words("River", "追加キット−川−")] = False  # BSW /option fluss
+    # README §7.1: BSW scores a two-tile city 2
+    two_tile_city_points: Annotated[
+        Literal[2, 4],
+        words(
+            "Points for a two-tile city",
+            "2枚で完成した都市の得点",
+            choices={2: ("2 (Brettspielwelt)", "2点（Brettspielwelt）"), 4: ("4", "4点")},
+        ),
+    ] = 2
+    # README §12.1
+    river_start_tile: Annotated[
+        Literal["remove", "shuffle"],
+        words(
+            "The start tile, with the River",
+            "川を使うときの開始タイル",
+            choices={
+                "remove": ("left out", "使わない"),
+                "shuffle": ("shuffled into the pile", "山に混ぜる"),
+            },
+        ),
+    ] = "remove"
+    # BSW /option erweiterung: Inns & Cathedrals, README §14
+    erweiterung: Annotated[bool, words("Inns & Cathedrals", "追加キット−拡張−")] = False
+    # BSW /option koenig: King & Robber Baron, README §15
+    koenig: Annotated[bool, words("King & Robber Baron", "追加キット−王と斥候−")] = False
+    # BSW /option haendler: Traders & Builders, README §16
+    haendler: Annotated[bool, words("Traders & Builders", "追加キット−商人と建築士−")] = False
     # README §16.5: no source says what the pig does under ``old``; by default nothing,
     # True: +1 per city (5 instead of 4) where its owner wins the city's farmer sum.
-    pig_old: bool = False
-    drache: bool = False  # BSW /option drache: Princess & Dragon, README §18
+    pig_old: Annotated[
+        bool,
+        words(
+            "With old farmer scoring, the pig adds 1 per city",
+            "旧ルールの草原得点で、豚は都市ごとに+1",
+        ),
+    ] = False
+    # BSW /option drache: Princess & Dragon, README §18
+    drache: Annotated[bool, words("Princess & Dragon", "追加キット−王女とドラゴン−")] = False
     # README §18.5: the dragon walks after the deployment and before the scoring (the
     # rules wiki's step 2b) or after the scoring (as some implementations do).
-    dragon_timing: Literal["before_scoring", "after_scoring"] = "before_scoring"
+    dragon_timing: Annotated[
+        Literal["before_scoring", "after_scoring"],
+        words(
+            "The dragon walks",
+            "ドラゴンが動く時",
+            choices={
+                "before_scoring": ("before the tile's scoring", "得点計算の前"),
+                "after_scoring": ("after the tile's scoring", "得点計算の後"),
+            },
+        ),
+    ] = "before_scoring"
     # README §18.8: the fairy stands on a tile (first edition) or beside one follower.
-    fairy_on: Literal["tile", "follower"] = "tile"
+    fairy_on: Annotated[
+        Literal["tile", "follower"],
+        words(
+            "The fairy stands",
+            "妖精の置き場所",
+            choices={
+                "tile": ("on a tile", "タイルの上"),
+                "follower": ("beside one follower", "部下1人の隣"),
+            },
+        ),
+    ] = "tile"
 
 
 class Place(msgspec.Struct, tag="place", tag_field="t"):

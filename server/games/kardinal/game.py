@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result, lead
+from server.games.described import words
 from server.games.kardinal import scoring
 from server.games.kardinal.board import DEFAULT_MAP, Board, load, valid_map_name
 from server.games.logview import LogView
@@ -35,12 +36,40 @@ INTERIM, CLOISTERS, ALLIANCES, CHAINS = range(4)
 
 
 class KardinalOptions(msgspec.Struct, kw_only=True):
-    joker_allows_own_colour: bool = False
-    exchange_max_cards: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
-    end_of_game: Literal["complete_round", "after_current_turn"] = "complete_round"
-    chain_mode: Literal["component", "longest_path"] = "component"
-    tie_break: Literal["shared"] = "shared"
-    map_file: str = DEFAULT_MAP
+    joker_allows_own_colour: Annotated[
+        bool,
+        words(
+            "A pair of cards may also pay for a country of its own colour",
+            "2枚組で自分の色の国にも支払える",
+        ),
+    ] = False
+    exchange_max_cards: Annotated[
+        int, words("Cards one exchange may discard", "1回の交換で捨てられる枚数", ge=1, le=3)
+    ] = 1
+    end_of_game: Annotated[
+        Literal["complete_round", "after_current_turn"],
+        words(
+            "When the deck runs out",
+            "山札が尽きたら",
+            choices={
+                "complete_round": ("the round is completed", "その周回を最後まで行う"),
+                "after_current_turn": ("the game ends after that turn", "その手番で終了"),
+            },
+        ),
+    ] = "complete_round"
+    chain_mode: Annotated[
+        Literal["component", "longest_path"],
+        words(
+            "Chains of cloisters count",
+            "修道院のつながりの数え方",
+            choices={
+                "component": ("the whole group", "グループ全体"),
+                "longest_path": ("the longest path only", "最長の道筋だけ"),
+            },
+        ),
+    ] = "component"
+    tie_break: Annotated[Literal["shared"], words("Ties", "同点")] = "shared"
+    map_file: Annotated[str, words("Board file", "盤面ファイル", hidden=True)] = DEFAULT_MAP
 
 
 class Place(msgspec.Struct, tag="place", tag_field="t", kw_only=True):

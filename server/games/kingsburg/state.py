@@ -3,21 +3,40 @@ numbers (R2.3, ...) are the rules in this package's README.md."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
+from server.games.described import words
 from server.games.rng import Rng
 
 
 class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: R5.1.3.2: "per_group" (printed rules, BSW): at most one "+2" token in each dice
     #: group; "per_season" (designer clarification): one token for influencing a season.
-    plus2_limit: Literal["per_group", "per_season"] = "per_group"
+    plus2_limit: Annotated[
+        Literal["per_group", "per_season"],
+        words(
+            "+2 tokens",
+            "+2トークン",
+            choices={
+                "per_group": ("at most one per group of dice", "ダイスのグループごとに1枚まで"),
+                "per_season": ("at most one per season", "季節ごとに1枚まで"),
+            },
+        ),
+    ] = "per_group"
     #: R2.3: how many "+2" tokens the supply holds; 0 = unlimited (the box has 20).
-    plus2_supply: int = 0
+    plus2_supply: Annotated[
+        int,
+        words("+2 tokens in the supply (0: no limit)", "+2トークンの数（0: 無制限）", ge=0, le=20),
+    ] = 0
     #: R10.3: the most soldiers a player may have; 0 = no cap.
-    soldier_cap: int = 0
+    soldier_cap: Annotated[
+        int,
+        words(
+            "Most soldiers a player may have (0: no limit)", "兵士の上限（0: 無制限）", ge=0, le=20
+        ),
+    ] = 0
 
 
 class Player(msgspec.Struct):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
+from server.games.described import words
 from server.games.rng import Rng
 
 
@@ -13,16 +14,57 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: V1 (README §12, printed rule): feeding first yields food equal to agriculture,
     #: and a surplus stays in stock. Off = Board Game Arena: agriculture only lowers
     #: the need.
-    agriculture_surplus_kept: bool = False
+    agriculture_surplus_kept: Annotated[
+        bool,
+        words(
+            "Feeding: surplus food from agriculture stays in stock (printed rules)",
+            "食料供給: 農業で余った食料を蓄えに残す（印刷されたルール）",
+        ),
+    ] = False
     #: V2: "sequential" (BGA: agriculture, then tools, then people) or "sum"
     #: (printed rule: agriculture + tools + people).
-    tiebreak: Literal["sequential", "sum"] = "sequential"
+    tiebreak: Annotated[
+        Literal["sequential", "sum"],
+        words(
+            "Tie-break",
+            "同点の決め方",
+            choices={
+                "sequential": (
+                    "agriculture, then tools, then people (Board Game Arena)",
+                    "農業、次に道具、次に人数（Board Game Arena）",
+                ),
+                "sum": (
+                    "agriculture + tools + people (printed rules)",
+                    "農業＋道具＋人数の合計（印刷されたルール）",
+                ),
+            },
+        ),
+    ] = "sequential"
     #: V3: card C04's two resources are taken at once ("immediate") or kept and
     #: taken at any later moment when its owner acts ("any_time", printed rule).
-    any_two_resources: Literal["immediate", "any_time"] = "immediate"
+    any_two_resources: Annotated[
+        Literal["immediate", "any_time"],
+        words(
+            "The card with two resources of your choice",
+            "好きな資源2つのカード",
+            choices={
+                "immediate": ("taken at once", "すぐに受け取る"),
+                "any_time": (
+                    "taken later, at any time (printed rules)",
+                    "後の好きな時に受け取る（印刷されたルール）",
+                ),
+            },
+        ),
+    ] = "immediate"
     #: V4 (README §12, printed rule): every player's civilization cards are hidden
     #: from the others.
-    hidden_cards: bool = False
+    hidden_cards: Annotated[
+        bool,
+        words(
+            "Civilization cards are hidden from the others (printed rules)",
+            "文明カードを他のプレイヤーに見せない（印刷されたルール）",
+        ),
+    ] = False
 
 
 class Player(msgspec.Struct):

@@ -1,6 +1,7 @@
 // The Carcassonne table: the board with zoom (1-4, A), wheel and drag; the drawn
 // tile with rotate arrows; legal squares of the chosen rotation; white squares
-// for the follower spots after placing, and ✕ to place none.
+// for the follower spots after placing, and ✕ to place none. Every clickable spot is
+// reached with Tab and pressed with Enter or Space; below, the list of legal moves.
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
@@ -8,6 +9,7 @@ import { intentLabel } from "../generic";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import { geometry, tileIndex, turn, type TileDef } from "./geometry";
 import { chosenPiece, fairyTargets, legalChoices, readIntents, readModel, spotsFor, throughPortal } from "./model";
+import { CarcMoves, featureKind } from "./moves";
 import { DragonFigure, FairyFigure, MeepleShape, TileSvg } from "./tile";
 
 const U = 100; // board units per tile
@@ -15,7 +17,22 @@ const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
 
 type Zoom = { mode: "all" } | { mode: "manual"; px: number; cx: number; cy: number };
 
-export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
+/** A spot of the board as a button for the keyboard: in the Tab order, named for
+ * screen readers, pressed with Enter or Space as a click would. */
+function pressable(label: string, press: () => void) {
+  return {
+    tabindex: 0, // lowercase: Preact sets SVG attributes as written, and SVG names are case-sensitive
+    role: "button" as const,
+    "aria-label": label,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault(); // Space would scroll the page
+      press();
+    },
+  };
+}
+
+export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardProps) {
   const tiles = useMemo(() => tileIndex(catalogue), [catalogue]);
   const model = useMemo(() => readModel(view), [view]);
   const intents = useMemo(() => readIntents((view.legal ?? []) as Record<string, unknown>[]), [view.legal]);
@@ -250,6 +267,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               data-y={d.y}
               transform={`translate(${d.x * U},${-d.y * U})`}
               onClick={() => clickable() && act(d.intent)}
+              {...pressable(`${t("carc.dragon_step")} (${d.x}, ${d.y})`, () => act(d.intent))}
             >
               <rect x="3" y="3" width="94" height="94" rx="6" fill="#ff8a5c" fill-opacity="0.4" stroke="#ff5a1f" stroke-width={Math.max(5, 2.5 * unitsPerPx)} />
               <title>{t("carc.dragon_step")}</title>
@@ -264,6 +282,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
               data-y={f.y}
               transform={`translate(${f.x * U},${-f.y * U})`}
               onClick={() => clickable() && act(f.intent)}
+              {...pressable(`${t("carc.fairy_move")} (${f.x}, ${f.y})`, () => act(f.intent))}
             >
               <rect x="4" y="4" width="92" height="92" rx="8" fill="#bfe8ff" fill-opacity="0.35" stroke="#3d7fb0" stroke-width="4" stroke-dasharray="9 4" />
               <title>{t("carc.fairy_move")}</title>
@@ -290,6 +309,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                 stroke-width={Math.max(3, 1.6 * unitsPerPx)}
                 stroke-dasharray="6 3"
                 onClick={() => clickable() && act(f.intent)}
+                {...pressable(`${t("carc.fairy_move")} (${f.x}, ${f.y})`, () => act(f.intent))}
               >
                 <title>{t("carc.fairy_move")}</title>
               </circle>
@@ -313,6 +333,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                 stroke="#e0559a"
                 stroke-width={Math.max(3.5, 2 * unitsPerPx)}
                 onClick={() => clickable() && act(k.intent)}
+                {...pressable(`${t("carc.princess_remove")} (${k.x}, ${k.y})`, () => act(k.intent))}
               >
                 <title>{t("carc.princess_remove")}</title>
               </circle>
@@ -332,6 +353,10 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                 onPointerEnter={() => setHover(k)}
                 onPointerLeave={() => setHover((h) => (h === k ? null : h))}
                 onClick={() => clickable() && act(p.intent)}
+                // Focused from the keyboard, the square shows the tile as hovering does.
+                onFocus={() => setHover(k)}
+                onBlur={() => setHover((h) => (h === k ? null : h))}
+                {...pressable(t("carc.place_at", { x: p.x, y: p.y, deg: rot * 90 }), () => act(p.intent))}
               >
                 {hover === k && drawnDef ? (
                   <g opacity="0.75">
@@ -372,6 +397,7 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
                   stroke={far ? "#6c2e99" : "#222"}
                   stroke-width={Math.max(1.5, (far ? 1.8 : 1.2) * unitsPerPx)}
                   onClick={() => clickable() && act(m.intent)}
+                  {...pressable(`${t(`carc.piece.${m.piece}`)}: ${featureKind(def, m.feature)}`, () => act(m.intent))}
                 >
                   <title>{intentLabel(m.intent)}</title>
                 </rect>
@@ -514,6 +540,10 @@ export function CarcassonneBoard({ view, act, names, catalogue }: BoardProps) {
           </div>
         )}
       </div>
+      {/* A player's moves (not a watcher's, nor in a replay, which has no table). */}
+      {room !== undefined && typeof view.you === "number" && (
+        <CarcMoves intents={intents} model={model} tileAt={(x, y) => tiles.get(at.get(`${x},${y}`)?.tile ?? "")} act={act} />
+      )}
     </div>
   );
 }

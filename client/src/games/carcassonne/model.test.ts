@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { dictionaries, lang, logLine } from "../../i18n";
+import type { OptionSpec } from "../../store";
 import { optionWords } from "../../ui/options";
 import { geometry, symbols, tileIndex } from "./geometry";
 import {
@@ -181,23 +182,33 @@ describe("a symbol for every catalogue flag", () => {
 });
 
 describe("words in both languages", () => {
-  it("names every expansion option in English and Japanese", () => {
-    for (const k of ["erweiterung", "haendler", "koenig", "drache"]) {
-      expect(dictionaries.en[`opt.${k}`], k).toBeTruthy();
-      expect(dictionaries.ja[`opt.${k}`], k).toBeTruthy();
-      expect(dictionaries.ja[`opt.${k}`]).not.toBe(dictionaries.en[`opt.${k}`]);
-    }
-  });
-  it("shows a table's expansions in words, and other options as typed", () => {
-    const defaults = { fluss: false, erweiterung: false, koenig: false, two_tile_city_points: 2 };
+  it("shows a table's options in the words the server describes them with", () => {
+    const described: OptionSpec[] = [
+      { key: "fluss", kind: "bool", default: false, label: { en: "River", ja: "追加キット−川−" } },
+      { key: "koenig", kind: "bool", default: false, label: { en: "King & Robber Baron", ja: "追加キット−王と斥候−" } },
+      {
+        key: "dragon_timing",
+        kind: "choice",
+        default: "before_scoring",
+        label: { en: "The dragon walks", ja: "ドラゴンが動く時" },
+        choices: [
+          { value: "after_scoring", label: { en: "after the tile's scoring", ja: "得点計算の後" } },
+          { value: "before_scoring", label: { en: "before the tile's scoring", ja: "得点計算の前" } },
+        ],
+      },
+      { key: "map", kind: "text", default: "m", label: { en: "Map", ja: "地図" }, hidden: true },
+    ];
     lang.set("en");
-    expect(optionWords({ fluss: true, erweiterung: true, koenig: false, two_tile_city_points: 4 }, defaults)).toEqual([
+    expect(optionWords({ fluss: true, koenig: false, dragon_timing: "after_scoring", map: "x" }, described)).toEqual([
       { key: "fluss", text: "River" },
-      { key: "erweiterung", text: "Inns & Cathedrals" },
-      { key: "two_tile_city_points", text: "two_tile_city_points=4" },
+      { key: "dragon_timing", text: "The dragon walks: after the tile's scoring" },
     ]);
+    expect(optionWords({ dragon_timing: "before_scoring" }, described)).toEqual([]); // the default
     lang.set("ja");
-    expect(optionWords({ koenig: true }, defaults)[0].text).toBe(dictionaries.ja["opt.koenig"]);
+    expect(optionWords({ koenig: true, dragon_timing: "after_scoring" }, described).map((w) => w.text)).toEqual([
+      "追加キット−王と斥候−",
+      "ドラゴンが動く時：得点計算の後",
+    ]);
     lang.set("en");
   });
   it("words the new log codes without falling back to the code", () => {
@@ -410,9 +421,6 @@ describe("Princess & Dragon in words", () => {
   });
   it("has words for the options, hints and refusals in both languages", () => {
     const keys = [
-      "opt.drache",
-      "opt.dragon_timing",
-      "opt.fairy_on",
       "carc.piece.fairy",
       "carc.set_aside",
       "carc.dragon_steps",
