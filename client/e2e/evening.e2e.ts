@@ -284,7 +284,7 @@ describe("an evening at the hall", () => {
       // Below a board of its own the state tree stays hidden for the watcher too.
       if (game !== GAME) expect(await watcher.page.locator(".generic-view").isVisible()).toBe(false);
       await inEachLanguageAndSize(watcher.page, async (lang, w) => {
-        expect(await watcher.page.getByText(lang === "ja" ? "あなたの手" : "Your moves").count()).toBe(0);
+        expect(await watcher.page.getByText(lang === "ja" ? "選べる手" : "Your moves").count()).toBe(0);
         if (game === GAME) await watcher.page.screenshot({ path: screenshotPath(`evening-watcher-${w}-${lang}.png`) });
       });
       await host.ctx.close();

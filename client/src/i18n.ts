@@ -97,6 +97,42 @@ const en: Dict = {
   "table.result": "Result",
   "table.rank": "{rank}.",
   "table.points": "{n} pts",
+  "table.breakdown": "Points by category",
+  "table.breakdown_total": "Total",
+  "breakdown.carcassonne.roads": "Roads",
+  "breakdown.carcassonne.cities": "Cities",
+  "breakdown.carcassonne.cloisters": "Cloisters",
+  "breakdown.carcassonne.fairy": "Fairy",
+  "breakdown.carcassonne.roads_final": "Roads (final scoring)",
+  "breakdown.carcassonne.cities_final": "Cities (final scoring)",
+  "breakdown.carcassonne.cloisters_final": "Cloisters (final scoring)",
+  "breakdown.carcassonne.farms": "Farms",
+  "breakdown.carcassonne.king": "King",
+  "breakdown.carcassonne.robber": "Robber Baron",
+  "breakdown.carcassonne.goods": "Goods",
+  "breakdown.stone_age.huts": "Huts",
+  "breakdown.stone_age.card_points": "Card points",
+  "breakdown.stone_age.hunger": "Hunger",
+  "breakdown.stone_age.culture": "Culture sets",
+  "breakdown.stone_age.farmer": "Farmers × fields",
+  "breakdown.stone_age.tool_maker": "Tool makers × tools",
+  "breakdown.stone_age.hut_builder": "Hut builders × huts",
+  "breakdown.stone_age.shaman": "Shamans × people",
+  "breakdown.stone_age.resources": "Resources left",
+  "breakdown.alhambra.buildings_1": "1st scoring: buildings",
+  "breakdown.alhambra.wall_1": "1st scoring: wall",
+  "breakdown.alhambra.buildings_2": "2nd scoring: buildings",
+  "breakdown.alhambra.wall_2": "2nd scoring: wall",
+  "breakdown.alhambra.buildings_3": "3rd scoring: buildings",
+  "breakdown.alhambra.wall_3": "3rd scoring: wall",
+  "breakdown.kingsburg.buildings": "Buildings",
+  "breakdown.kingsburg.advisors": "Advisors",
+  "breakdown.kingsburg.battles": "Battles",
+  "breakdown.kingsburg.other": "King's reward and buildings' gifts",
+  "breakdown.kardinal.interim": "Interim scoring",
+  "breakdown.kardinal.cloisters": "Final scoring: cloisters",
+  "breakdown.kardinal.alliances": "Final scoring: cardinals",
+  "breakdown.kardinal.chains": "Final scoring: chains",
   "table.waiting_for": "Waiting for {names}",
   "table.your_turn": "Your turn!",
   "table.not_started": "The game has not started. Sit down and start when enough players are seated.",
@@ -224,6 +260,10 @@ const en: Dict = {
   "log.turn": "{player}'s turn.",
   "log.score": "{player} scores {points}.",
   "log.pass": "{player} passes.",
+  "list.sep": ", ",
+  "list.last": " and ",
+  "n.points.one": "1 point",
+  "n.points": "{n} points",
   "carc.tiles_left": "Tiles left: {n}",
   "carc.rotate_left": "Rotate left",
   "carc.rotate_right": "Rotate right",
@@ -334,6 +374,42 @@ const ja: Dict = {
   "table.result": "結果",
   "table.rank": "{rank}位",
   "table.points": "{n}点",
+  "table.breakdown": "得点の内訳",
+  "table.breakdown_total": "合計",
+  "breakdown.carcassonne.roads": "道",
+  "breakdown.carcassonne.cities": "都市",
+  "breakdown.carcassonne.cloisters": "修道院",
+  "breakdown.carcassonne.fairy": "妖精",
+  "breakdown.carcassonne.roads_final": "道（最終得点）",
+  "breakdown.carcassonne.cities_final": "都市（最終得点）",
+  "breakdown.carcassonne.cloisters_final": "修道院（最終得点）",
+  "breakdown.carcassonne.farms": "草原",
+  "breakdown.carcassonne.king": "王",
+  "breakdown.carcassonne.robber": "斥候",
+  "breakdown.carcassonne.goods": "交易品",
+  "breakdown.stone_age.huts": "小屋",
+  "breakdown.stone_age.card_points": "カードの得点",
+  "breakdown.stone_age.hunger": "飢え",
+  "breakdown.stone_age.culture": "文化セット",
+  "breakdown.stone_age.farmer": "農夫 × 農業",
+  "breakdown.stone_age.tool_maker": "道具職人 × 道具",
+  "breakdown.stone_age.hut_builder": "小屋職人 × 小屋",
+  "breakdown.stone_age.shaman": "シャーマン × 人数",
+  "breakdown.stone_age.resources": "残りの資源",
+  "breakdown.alhambra.buildings_1": "第1得点計算：建物",
+  "breakdown.alhambra.wall_1": "第1得点計算：城壁",
+  "breakdown.alhambra.buildings_2": "第2得点計算：建物",
+  "breakdown.alhambra.wall_2": "第2得点計算：城壁",
+  "breakdown.alhambra.buildings_3": "第3得点計算：建物",
+  "breakdown.alhambra.wall_3": "第3得点計算：城壁",
+  "breakdown.kingsburg.buildings": "建物",
+  "breakdown.kingsburg.advisors": "助言者",
+  "breakdown.kingsburg.battles": "戦い",
+  "breakdown.kingsburg.other": "王の褒賞と建物の効果",
+  "breakdown.kardinal.interim": "中間得点計算",
+  "breakdown.kardinal.cloisters": "最終得点計算：修道院",
+  "breakdown.kardinal.alliances": "最終得点計算：枢機卿",
+  "breakdown.kardinal.chains": "最終得点計算：連鎖",
   "table.waiting_for": "{names}の手番です",
   "table.your_turn": "あなたの手番です！",
   "table.not_started": "ゲームはまだ始まっていません。席に着き、人数が揃ったら開始してください。",
@@ -403,7 +479,7 @@ const ja: Dict = {
   "presence.standin_clock_hint": "{name}さんの持ち時間が切れました。この手はAIが指し、その後は本人が続けます。",
   "cmd.clock_usage": "使い方: /option clock 1手あたりの秒数（0でなし、または0.1〜3600）　例: /option clock 60",
   "err.bad_option.clock_max": "持ち時間は0（なし）か、1手あたり{clock_min}〜{clock_max}秒です。",
-  "generic.legal": "あなたの手",
+  "generic.legal": "選べる手",
   "generic.view": "ゲームの状態",
   "generic.no_moves": "今はできることがありません。",
   "cmd.unknown": "/{cmd} というコマンドはありません。コマンド: {list}",
@@ -461,6 +537,10 @@ const ja: Dict = {
   "log.turn": "{player}の手番です。",
   "log.score": "{player}が{points}点を獲得。",
   "log.pass": "{player}はパスしました。",
+  "list.sep": "、",
+  "list.last": "、",
+  "n.points.one": "1点",
+  "n.points": "{n}点",
   "carc.tiles_left": "残りタイル: {n}枚",
   "carc.rotate_left": "左に回転",
   "carc.rotate_right": "右に回転",
@@ -527,6 +607,20 @@ export function has(key: string): boolean {
   return key in dictionaries[lang.get()] || key in dictionaries.en;
 }
 
+/** A count with its noun: `key.one` for 1 where the language has it ("1 soldier"),
+ * else `key` ("2 soldiers"; Japanese has only `key`, "兵士2人"). `{n}` is the count. */
+export function plural(key: string, n: unknown, args: Record<string, unknown> = {}): string {
+  const one = `${key}.one`;
+  const k = Number(n) === 1 && one in dictionaries[lang.get()] ? one : key;
+  return t(k, { ...args, n });
+}
+
+/** "Ada, Ben and Cleo" / "Ada、Ben、Cleo". */
+export function listText(items: string[]): string {
+  if (items.length < 2) return items.join("");
+  return items.slice(0, -1).join(t("list.sep")) + t("list.last") + items[items.length - 1];
+}
+
 /** Add keys (a game's log codes, say) to both languages. */
 export function extend(extra: Record<Lang, Dict>): void {
   Object.assign(en, extra.en);
@@ -557,7 +651,8 @@ export function logLine(
   for (const k of ["seat", "player", "by", "winner"]) {
     if (typeof args[k] === "number") args[k] = names(args[k] as number);
   }
-  if (Array.isArray(args.seats)) args.seats = (args.seats as number[]).map(names).join(", ");
+  const oneSeat = Array.isArray(args.seats) && args.seats.length === 1;
+  if (Array.isArray(args.seats)) args.seats = listText((args.seats as number[]).map(names));
   const plain = { ...args };
   if (args.player === undefined && args.seat !== undefined) args.player = args.seat;
   // Word-valued args (a feature kind, say) are translated too: `val.<game>.<arg>.<value>`.
@@ -566,7 +661,10 @@ export function logLine(
   }
   Object.assign(args, argFormats[game]?.(entry.code, { ...(entry.args ?? {}) }, names) ?? {});
   for (const key of [`log.${game}.${entry.code}`, `log.${entry.code}`]) {
-    if (has(key)) return t(key, args);
+    if (!has(key)) continue;
+    // A line about one seat of a `seats` list may have its own words ("Ada scores", not "score").
+    const k = oneSeat && has(`${key}.one`) ? `${key}.one` : key;
+    return sentence(template(k) ?? "", t(k, args));
   }
   const words = entry.code.replace(/_/g, " ");
   const rest = Object.entries(plain)
@@ -577,6 +675,13 @@ export function logLine(
 
 function template(key: string): string | undefined {
   return dictionaries[lang.get()][key] ?? dictionaries.en[key];
+}
+
+/** An English log line starts with a capital letter ("A 'France' card is turned face
+ * up."), unless it starts with a person's name, which stays as its owner spells it. */
+function sentence(words: string, line: string): string {
+  if (lang.get() !== "en" || /^\{(player|seat|seats|by|winner|start|last|victim)\}/.test(words)) return line;
+  return line.charAt(0).toUpperCase() + line.slice(1);
 }
 
 /** A refusal (`error`) in the reader's language. The server words its reason in

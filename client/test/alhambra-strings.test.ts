@@ -83,9 +83,28 @@ describe("alhambra strings", () => {
     lang.set("en");
     expect(logLine("alhambra", SAMPLES[18], names)).toBe("Ada takes 2 coins (orange 2, green 2).");
     expect(logLine("alhambra", SAMPLES[9], names)).toContain("nobody");
-    expect(logLine("alhambra", SAMPLES[14], names)).toBe("Scoring 1: Ada 11 (wall 3), Ben 4 (wall 4), Dirk 11.");
+    expect(logLine("alhambra", SAMPLES[14], names)).toBe(
+      "Scoring 1: Ada scores 11 points (wall 3), Ben scores 4 points (wall 4) and Dirk scores 11 points.",
+    );
+    // No board coordinates in the log: where in the Alhambra is on the board.
+    expect(logLine("alhambra", SAMPLES[11], names)).toBe("Ada places Chambers 6 (walls E, S) in their Alhambra.");
+    expect(logLine("alhambra", SAMPLES[0], names)).toBe("Ben builds Chambers 7 (walls N, E) from the reserve into their Alhambra.");
+    expect(logLine("alhambra", SAMPLES[2], names)).toBe(
+      "Ada buys Garden 10 (no walls) from the green slot with 2 coins (green 6, green 4), the exact price, and may take another action.",
+    );
+    expect(logLine("alhambra", { code: "dirk_draw", args: { n: 1, round: 1 } }, names)).toBe(
+      "Dirk takes 1 tile from the bag after scoring 1.",
+    );
+    for (const e of SAMPLES) {
+      for (const l of LANGS) {
+        lang.set(l);
+        expect(logLine("alhambra", e, names), `${l} ${e.code}`).not.toMatch(/\(-?\d+, -?\d+\)/);
+      }
+    }
     lang.set("ja");
     expect(logLine("alhambra", SAMPLES[7], names)).toContain("アーケード6（城壁: 南、西）");
+    expect(logLine("alhambra", SAMPLES[11], names)).toBe("Adaが住居6（城壁: 東、南）をアルハンブラに配置。");
+    expect(logLine("alhambra", SAMPLES[14], names)).toBe("第1回得点計算: Ada 11点（城壁3）、Ben 4点（城壁4）、Dirk 11点");
   });
 
   it("labels every intent and its group in both languages", () => {

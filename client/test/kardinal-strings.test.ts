@@ -70,13 +70,29 @@ describe("kardinal strings", () => {
     }
     lang.set("en");
     expect(logLine("kardinal", SAMPLES[8], names)).toBe(
-      "Ben has played an 'England / Schwaben' card and built a cloister in Schwaben.",
+      "Ben has played an 'England / Swabia' card and built a cloister in Swabia.",
     );
     expect(logLine("kardinal", SAMPLES[14], names)).toBe(
-      "Cloisters in Frankreich: Ada 7 (cloisters: 3), Ben 3 (cloisters: 1), Cleo 7 (cloisters: 3).",
+      "Cloisters in France: Ada scores 7 points (3 cloisters), Ben scores 3 points (1 cloister) and Cleo scores 7 points (3 cloisters).",
     );
-    expect(logLine("kardinal", SAMPLES[16], names)).toBe("Ben has drawn a 'Frankreich' card.");
+    expect(logLine("kardinal", SAMPLES[16], names)).toBe("Ben has taken a 'France' card from the face-up cards.");
+    // Sentences: a capital letter first, "scores" for one player, "1 point" / "2 points".
+    expect(logLine("kardinal", SAMPLES[11], names)).toBe("A 'Bavaria / Burgundy' card is turned face up.");
+    expect(logLine("kardinal", SAMPLES[3], names)).toBe("Cleo has exchanged a 'Bavaria / Burgundy' card.");
+    expect(logLine("kardinal", SAMPLES[12], names)).toBe("Alliance 4 (France – Lorraine): Ben scores 4 points.");
+    expect(logLine("kardinal", SAMPLES[13], names)).toBe("Ada scores 9 points for chains of cloisters (4 + 5).");
+    expect(logLine("kardinal", { code: "scored_alliance", args: { number: 1, countries: ["england", "frankreich"], points: [1, 0, 0] } }, names)).toBe(
+      "Alliance 1 (England – France): Ada scores 1 point.",
+    );
+    expect(logLine("kardinal", { code: "scored_alliance", args: { number: 2, countries: ["aragon", "italien"], points: [0, 0, 0] } }, names)).toBe(
+      "Alliance 2 (Aragon – Italy): nobody scores.",
+    );
     lang.set("ja");
+    expect(logLine("kardinal", SAMPLES[11], names)).toBe("「バイエルン／ブルゴーニュ」のカードが表向きになりました。");
+    expect(logLine("kardinal", SAMPLES[13], names)).toBe("Adaが修道院の連続（4 + 5）で9点を獲得。");
+    expect(logLine("kardinal", SAMPLES[14], names)).toBe(
+      "フランスの修道院: Ada 7点（修道院3）、Ben 3点（修道院1）、Cleo 7点（修道院3）",
+    );
     expect(logLine("kardinal", SAMPLES[9], names)).toBe(
       "Adaが「フランス」のカード2枚（ジョーカー）を出してバイエルンに枢機卿を送りました。",
     );
@@ -94,8 +110,8 @@ describe("kardinal strings", () => {
       }
     }
     lang.set("en");
-    expect(labels.intent!(INTENTS[4], {}, names)).toBe("Cloister on Bayern 1 ('Bayern / Burgund')");
-    expect(labels.intent!(INTENTS[5], {}, names)).toBe("Cardinal to Italien (2× 'England / Schwaben' as joker)");
+    expect(labels.intent!(INTENTS[4], {}, names)).toBe("Cloister on Bavaria 1 ('Bavaria / Burgundy')");
+    expect(labels.intent!(INTENTS[5], {}, names)).toBe("Cardinal to Italy (2× 'England / Swabia' as joker)");
   });
 
   it("names the view's keys and words", () => {
@@ -109,5 +125,9 @@ describe("kardinal strings", () => {
     expect(labels.value!("hand", "franken_aragon", names)).toBe("「フランケン／アラゴン」");
     lang.set("en");
     expect(labels.value!("deck", 20, names)).toBeNull();
+    // The English interface names the countries in English (as the English edition, Web of Power, does).
+    expect(["frankreich", "franken", "aragon", "bayern", "burgund", "england", "schwaben", "lothringen", "italien"].map((c) => labels.key!(c))).toEqual(
+      ["France", "Franconia", "Aragon", "Bavaria", "Burgundy", "England", "Swabia", "Lorraine", "Italy"],
+    );
   });
 });

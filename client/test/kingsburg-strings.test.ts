@@ -118,11 +118,27 @@ describe("kingsburg strings", () => {
     }
     const line = (i: number) => logLine("kingsburg", SAMPLES[i], names);
     lang.set("en");
-    expect(line(17)).toBe("The Duchess (12) helps Ben: 1 gold, 1 wood, 1 +2 token(s).");
+    expect(line(17)).toBe("The Duchess (12) helps Ben: 1 gold, 1 wood, 1 +2 token.");
     expect(line(18)).toBe("The Alchemist (6) helps Ada: 1 wood, 1 stone for 1 gold.");
     expect(line(43)).toBe("Turn order: Ben (12), Ada (13).");
     expect(line(37)).toBe("Ben rolls 5, 4, 4 (white: 2).");
+    // "1 soldier", "2 soldiers"; "scores" for one player, "score" for several.
+    const entry = (code: string, args: Record<string, unknown>) => logLine("kingsburg", { code, args }, names);
+    expect(entry("recruit", { seat: 1, soldiers: 1, gold: 2 })).toBe("Ben recruits 1 soldier for 2 gold.");
+    expect(entry("recruit", { seat: 1, soldiers: 3, gold: 1, wood: 1 })).toBe("Ben recruits 3 soldiers for 1 gold, 1 wood.");
+    expect(entry("inn", { seat: 1, plus2: 1 })).toBe("Ben's Inn gives 1 +2 token.");
+    expect(entry("inn", { seat: 1, plus2: 2 })).toBe("Ben's Inn gives 2 +2 tokens.");
+    expect(entry("kings_reward", { seats: [0] })).toBe("The King's reward: Ada scores 1 victory point.");
+    expect(entry("kings_reward", { seats: [0, 1] })).toBe("The King's reward: Ada and Ben score 1 victory point.");
+    expect(entry("aid_goods", { seats: [1] })).toBe("Aid from the King: Ben takes a good of their choice.");
+    expect(entry("town_hall", { seat: 1, pay: "plus2" })).toBe("Ben gives a +2 token to the Town Hall for 1 victory point.");
+    expect(entry("help", { seat: 0, advisor: 10, soldiers: 1 })).toBe("The General (10) helps Ada: 1 soldier.");
+    for (const e of SAMPLES) expect(logLine("kingsburg", e, names)).not.toMatch(/\(s\)/);
     lang.set("ja");
+    expect(entry("recruit", { seat: 1, soldiers: 3, gold: 1, wood: 1 })).toBe("Benが金1、木材1を払って兵士3人を雇用しました。");
+    expect(entry("inn", { seat: 1, plus2: 2 })).toBe("Benの宿屋で+2マーカー2個を獲得。");
+    expect(entry("kings_reward", { seats: [0, 1] })).toBe("王よりの報償: Ada、Benが1勝利点を獲得。");
+    expect(line(18)).toBe("錬金術師（6）がAdaを手助け: 木材1、石材1（金1を支払い）");
     expect(line(31)).toBe("Benの損害: 金2、1勝利点、クレーン");
     expect(line(38)).toBe("春が始まります。");
   });
@@ -143,7 +159,7 @@ describe("kingsburg strings", () => {
     lang.set("en");
     const influence = { t: "influence", advisor: 12, dice: [0, 2], plus2: true, market: 1, envoy: false };
     expect(labels.intent!(influence, VIEW, names)).toBe("Duchess (12) with 6 + 2 + +2 token + Market +1");
-    expect(labels.intent!(INTENTS[3], VIEW, names)).toBe("2 stone, 1 +2 token(s)");
+    expect(labels.intent!(INTENTS[3], VIEW, names)).toBe("2 stone, 1 +2 token");
     expect(labels.intent!(INTENTS[0], VIEW, names)).toBe("Inn (1 gold, 1 wood; 0 VP)");
     const alchemist = { ...VIEW, choices: [{ kind: "help", n: 0, advisor: 6 }] };
     expect(labels.intent!({ t: "help", option: 1, gold: 0, wood: 0, stone: 0 }, alchemist, names)).toBe(

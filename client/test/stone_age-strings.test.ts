@@ -82,7 +82,31 @@ describe("stone_age strings", () => {
     lang.set("en");
     expect(logLine("stone_age", SAMPLES[1], names)).toContain("1 wood");
     expect(logLine("stone_age", SAMPLES[2], names)).toContain("wood+wood+brick");
+    // Card descriptions, not ids ("C03"); "1 card" / "2 cards"; sentences.
+    expect(logLine("stone_age", SAMPLES[3], names)).toBe(
+      "Ada buys the civilization card “5 food · medicine” from slot 1 with 1 brick.",
+    );
+    expect(logLine("stone_age", SAMPLES[19], names)).toBe("Ben rolls for gold with a civilization card: 1, 5 (= 6).");
+    expect(logLine("stone_age", SAMPLES[18], names)).toBe("Ben rolls for brick at the clay pit: 6, 3 (= 9).");
+    expect(logLine("stone_age", SAMPLES[16], names)).toBe("The display gets 1 new civilization card; 31 cards remain in the deck.");
+    expect(logLine("stone_age", { code: "refill", args: { cards: 3, deck: 1 } }, names)).toBe(
+      "The display gets 3 new civilization cards; 1 card remains in the deck.",
+    );
+    expect(logLine("stone_age", SAMPLES[2], names)).toContain("and scores 10 points.");
+    expect(logLine("stone_age", { code: "people_now", args: { seat: 0, people: 1 } }, names)).toBe("Ada now has 1 person.");
+    expect(logLine("stone_age", SAMPLES[5], names)).toBe("Ben rolls the dice for everyone: 2, 4 (= 6).");
+    expect(logLine("stone_age", SAMPLES[6], names)).toBe("Ben takes the die showing 2 and gets brick.");
+    expect(logLine("stone_age", SAMPLES[10], names)).toBe("Ben feeds the people with 2 food but is 3 food short.");
+    for (const e of SAMPLES) {
+      for (const l of LANGS) {
+        lang.set(l);
+        expect(logLine("stone_age", e, names), `${l} ${e.code}`).not.toMatch(/\bC\d\d\b|\(s\)/);
+      }
+    }
     lang.set("ja");
+    expect(logLine("stone_age", SAMPLES[3], names)).toBe("Adaがレンガ1個を払って1番目の文明カード「食料5個・医療」を獲得。");
+    expect(logLine("stone_age", SAMPLES[16], names)).toBe("文明カードを1枚補充しました。山札の残りは31枚です。");
+    expect(logLine("stone_age", SAMPLES[14], names)).toBe("Benの人間コマが6個になりました。");
     expect(logLine("stone_age", SAMPLES[15], names)).toContain("家");
     expect(logLine("stone_age", SAMPLES[15], names)).toContain("人間コマ2個");
   });

@@ -22,7 +22,7 @@ export interface GenericLabels {
   perSeat?: (key: string) => boolean;
 }
 
-const COMMON = new Set(["game", "you", "active", "legal", "scores", "log", "result"]);
+const COMMON = new Set(["game", "you", "active", "legal", "scores", "log", "result", "breakdown"]);
 
 export function intentLabel(intent: Record<string, unknown>): string {
   const rest = Object.entries(intent)

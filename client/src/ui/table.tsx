@@ -3,7 +3,7 @@ import type { Client } from "../client";
 import { gameUi } from "../games";
 import { useCatalogue } from "../hooks";
 import { SEAT_COLOURS } from "../games/types";
-import { gameName, lang, logLine, t } from "../i18n";
+import { gameName, has, lang, logLine, t } from "../i18n";
 import type { Room } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
@@ -152,6 +152,65 @@ export function ResultPanel({ view, names }: { view: View; names: (n: number) =>
           </li>
         ))}
       </ol>
+      <BreakdownTable view={view} names={names} />
+    </div>
+  );
+}
+
+/** The view's `breakdown` (`{categories, seats}`, per seat the points of each
+ * category), if it holds one that fits the result. */
+export function readBreakdown(view: View): { categories: string[]; seats: number[][] } | null {
+  const b = view.breakdown as { categories?: unknown; seats?: unknown } | null | undefined;
+  if (!b || !Array.isArray(b.categories) || !Array.isArray(b.seats)) return null;
+  const categories = b.categories.map(String);
+  const seats = b.seats.map((row) => (Array.isArray(row) ? row.map((n) => Number(n) || 0) : []));
+  if (!categories.length || seats.some((row) => row.length !== categories.length)) return null;
+  return { categories, seats };
+}
+
+/** Points per scoring category: categories as rows, players as columns, totals last.
+ * In a box of its own that scrolls sideways when the players do not fit. */
+export function BreakdownTable({ view, names }: { view: View; names: (n: number) => string }) {
+  const b = readBreakdown(view);
+  if (!b) return null;
+  const game = String(view.game ?? "");
+  const label = (c: string) => (has(`breakdown.${game}.${c}`) ? t(`breakdown.${game}.${c}`) : c.replace(/_/g, " "));
+  const seats = b.seats.map((_, i) => i);
+  const totals = view.result?.scores ?? b.seats.map((row) => row.reduce((a, n) => a + n, 0));
+  return (
+    <div class="breakdown-box" data-testid="breakdown">
+      <table class="breakdown">
+        <caption>{t("table.breakdown")}</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            {seats.map((seat) => (
+              <th scope="col" key={seat} data-seat={seat}>
+                <span class="swatch" style={{ background: SEAT_COLOURS[seat % SEAT_COLOURS.length] }} />
+                {names(seat)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {b.categories.map((c, k) => (
+            <tr key={c} data-category={c}>
+              <th scope="row">{label(c)}</th>
+              {seats.map((seat) => (
+                <td key={seat}>{b.seats[seat][k]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr data-category="total">
+            <th scope="row">{t("table.breakdown_total")}</th>
+            {seats.map((seat) => (
+              <td key={seat}>{totals[seat]}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
     </div>
   );
 }

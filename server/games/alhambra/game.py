@@ -686,6 +686,7 @@ class Alhambra(Game):
             "discard": len(state.discard),
             "scores": list(state.scores),
             "log": _LOG(state.log, None),
+            **({"breakdown": _breakdown(state)} if state.phase == "over" else {}),
         }
 
     def catalogue(self) -> dict[str, Any]:
@@ -775,3 +776,18 @@ def majority_points(counts: list[list[int]], rnd: int) -> list[list[int]]:
 
 # Every audience sees the whole log.
 _LOG = LogView(lambda e, seat: {"code": e.code, "args": dict(e.args)})
+
+
+def _breakdown(state: GameState) -> dict[str, Any]:
+    """The view's ``breakdown`` once the game is over: per scoring round, the points
+    for buildings (majorities) and for the longest wall, from the log's ``scoring``."""
+    categories = [f"{part}_{rnd}" for rnd in (1, 2, 3) for part in ("buildings", "wall")]
+    rows = [[0] * len(categories) for _ in range(state.seats)]
+    for e in state.log:
+        if e.code != "scoring":
+            continue
+        base = 2 * (int(e.args["round"]) - 1)
+        for seat in range(state.seats):
+            rows[seat][base] += sum(e.args["buildings"][seat])
+            rows[seat][base + 1] += e.args["walls"][seat]
+    return {"categories": categories, "seats": rows}

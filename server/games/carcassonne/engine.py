@@ -628,7 +628,39 @@ class Carcassonne(Game):
                 else None
             )
             out["set_aside"] = len(state.set_aside)
+        if state.phase == OVER:
+            out["breakdown"] = _breakdown(state)
         return out
+
+
+# The view's ``breakdown`` (README, "View"): a ``score`` log entry's kind, and whether
+# it is of the final scoring, to its row.
+_DURING = {"road": "roads", "city": "cities", "monastery": "cloisters"}
+_FINAL = {"road": "roads_final", "city": "cities_final", "monastery": "cloisters_final"}
+_ALWAYS = {"field": "farms", "farm_city": "farms", "king": "king", "robber": "robber"}
+_ALWAYS |= {"goods": "goods", "fairy": "fairy"}
+
+
+def _breakdown(state: GameState) -> dict[str, Any]:
+    """Every point of ``scores`` by where it came from, read off the log's ``score``
+    entries (each point comes from exactly one): features completed during the game,
+    the final scoring's unfinished ones and farms, then the expansions' rows."""
+    opts = state.options
+    categories = ["roads", "cities", "cloisters"]
+    categories += ["fairy"] if opts.drache else []
+    categories += ["roads_final", "cities_final", "cloisters_final", "farms"]
+    categories += ["king", "robber"] if opts.koenig else []
+    categories += ["goods"] if opts.haendler else []
+    index = {c: i for i, c in enumerate(categories)}
+    rows = [[0] * len(categories) for _ in range(state.seats)]
+    for e in state.log:
+        if e.code != "score":
+            continue
+        kind = e.args["kind"]
+        row = _ALWAYS.get(kind) or (_FINAL if e.args.get("final") else _DURING)[kind]
+        for seat in e.args["seats"]:
+            rows[seat][index[row]] += e.args["points"]
+    return {"categories": categories, "seats": rows}
 
 
 def _square(key: int) -> dict[str, int] | None:

@@ -707,10 +707,10 @@ class Kardinal(Game):
         view["exhaustions"] = state.exhaustions
         view["ending"] = state.ending
         view["last_seat"] = state.last_seat if state.ending else None
-        view["breakdown"] = [
-            {"interim": b[0], "cloisters": b[1], "alliances": b[2], "chains": b[3]}
-            for b in state.breakdown
-        ]
+        view["breakdown"] = {
+            "categories": ["interim", "cloisters", "alliances", "chains"],
+            "seats": [list(b) for b in state.breakdown],
+        }
         view["scores"] = list(state.scores)
         view["log"] = _LOG(state.log, seat)
         return view

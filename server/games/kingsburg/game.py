@@ -99,6 +99,23 @@ def _gain_soldiers(s: KState, p: Player, n: int) -> int:
     return got
 
 
+# Where victory points come from (the view's ``breakdown``, README "The view"):
+# the printed points of buildings (lost with a destroyed building), advisors' gifts
+# and prices, battles (rewards, Fortress, strongest army, penalties), and the rest
+# (the King's reward, Embassy, Town Hall, Cathedral).
+VP_SOURCES = ("buildings", "advisors", "battles", "other")
+BUILDINGS_VP, ADVISORS_VP, BATTLES_VP, OTHER_VP = range(4)
+
+
+def _vp(p: Player, source: int, n: int) -> None:
+    if not n:
+        return
+    if not p.vp_by:
+        p.vp_by = [0] * len(VP_SOURCES)
+    p.vp += n
+    p.vp_by[source] += n
+
+
 def _fail(code: str, message: str) -> IllegalIntent:
     return IllegalIntent(code, message)
 
@@ -606,7 +623,7 @@ class Kingsburg(Game):
         paid = [int(pay.get(g, 0)) for g in GOODS]
         _add_goods(p, paid, -1)
         if pay.get("vp"):
-            p.vp -= int(pay["vp"])
+            _vp(p, ADVISORS_VP, -int(pay["vp"]))
             got["vp_paid"] = int(pay["vp"])
         fixed = [int(gain.get(g, 0)) for g in GOODS]
         total = [f + m for f, m in zip(fixed, mix, strict=True)]
@@ -617,7 +634,7 @@ class Kingsburg(Game):
         if gain.get("plus2"):
             got["plus2"] = _gain_plus2(s, p, int(gain["plus2"]))
         if gain.get("vp"):
-            p.vp += int(gain["vp"])
+            _vp(p, ADVISORS_VP, int(gain["vp"]))
             got["vp"] = int(gain["vp"])
         if gain.get("soldiers"):
             n = int(gain["soldiers"]) + int(advisor in STABLE_ADVISORS and "stable" in p.buildings)
@@ -671,7 +688,7 @@ class Kingsburg(Game):
             raise _fail("envoy_used", "The Envoy gives one second building a step.")
         _add_goods(p, cost, -1)
         p.buildings.append(it.building)
-        p.vp += int(BUILDINGS[it.building]["vp"])
+        _vp(p, BUILDINGS_VP, int(BUILDINGS[it.building]["vp"]))
         if it.envoy:
             s.envoy = -1
             s.builds_left += 1
@@ -690,7 +707,7 @@ class Kingsburg(Game):
             if s.phase == SEASON_PHASE["summer"] and "inn" in p.buildings:
                 _log(s, "inn", seat=seat, plus2=_gain_plus2(s, p, 1))
             if "embassy" in p.buildings:
-                p.vp += 1
+                _vp(p, OTHER_VP, 1)
                 _log(s, "embassy", seat=seat)
             if "town_hall" in p.buildings and (p.goods_total() > 0 or p.plus2 > 0):
                 s.choices[seat] = Choice(kind="town_hall")
@@ -705,7 +722,7 @@ class Kingsburg(Game):
             if getattr(p, it.pay) <= 0:
                 raise _fail("cannot_afford", f"You have no {it.pay}.")
             setattr(p, it.pay, getattr(p, it.pay) - 1)
-            p.vp += 1
+            _vp(p, OTHER_VP, 1)
             _log(s, "town_hall", seat=seat, pay=it.pay)
         s.choices[seat] = None
 
@@ -725,7 +742,7 @@ class Kingsburg(Game):
         most = max(len(p.buildings) for p in s.players)
         seats = [i for i, p in enumerate(s.players) if len(p.buildings) == most]
         for i in seats:
-            s.players[i].vp += 1
+            _vp(s.players[i], OTHER_VP, 1)
         _log(s, "kings_reward", seats=seats)
 
     def _kings_envoy(self, s: KState) -> None:
@@ -802,10 +819,10 @@ class Kingsburg(Game):
             if result == "win":
                 self._reward(s, seat, card["reward"])
                 if "fortress" in p.buildings:
-                    p.vp += 1
+                    _vp(p, BATTLES_VP, 1)
                     _log(s, "fortress", seat=seat)
                 if strongest[seat]:
-                    p.vp += 1
+                    _vp(p, BATTLES_VP, 1)
                     _log(s, "strongest", seat=seat)
             elif result == "loss":
                 self._penalty(s, seat, card["penalty"])
@@ -816,7 +833,7 @@ class Kingsburg(Game):
         p = s.players[seat]
         fixed = [int(reward.get(g, 0)) for g in GOODS]
         _add_goods(p, fixed)
-        p.vp += int(reward.get("vp", 0))
+        _vp(p, BATTLES_VP, int(reward.get("vp", 0)))
         _log(s, "reward", seat=seat, vp=int(reward.get("vp", 0)), **_goods_args(fixed))
         if reward.get("any_goods"):
             s.choices[seat] = Choice(kind="reward", n=int(reward["any_goods"]))
@@ -843,9 +860,9 @@ class Kingsburg(Game):
             if b is None:
                 break
             p.buildings.remove(b)
-            p.vp -= int(BUILDINGS[b]["vp"])
+            _vp(p, BUILDINGS_VP, -int(BUILDINGS[b]["vp"]))
             destroyed.append(b)
-        p.vp -= int(penalty.get("vp", 0))
+        _vp(p, BATTLES_VP, -int(penalty.get("vp", 0)))
         _log(
             s,
             "penalty",
@@ -883,7 +900,7 @@ class Kingsburg(Game):
             p = s.players[seat]
             if "cathedral" in p.buildings:
                 bonus = p.goods_total() // 2
-                p.vp += bonus
+                _vp(p, OTHER_VP, bonus)
                 _log(s, "cathedral", seat=seat, vp=bonus)
         s.step = "over"
         s.turn = -1
@@ -963,6 +980,11 @@ class Kingsburg(Game):
                 "penalty": dict(card["penalty"]),
             }
         out["scores"] = [p.vp for p in s.players]
+        if s.step == "over":
+            out["breakdown"] = {
+                "categories": list(VP_SOURCES),
+                "seats": [list(p.vp_by) or [0] * len(VP_SOURCES) for p in s.players],
+            }
         out["log"] = _LOG(s.log, None)
         return out
 

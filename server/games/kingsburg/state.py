@@ -46,6 +46,9 @@ class Player(msgspec.Struct):
     plus2: int = 0
     soldiers: int = 0
     vp: int = 0
+    #: ``vp`` by where it came from (the view's ``breakdown``), in the order of
+    #: ``VP_SOURCES``: buildings, advisors, battles, other. Empty until the first point.
+    vp_by: list[int] = []
     #: Owned buildings, in the order they were built.
     buildings: list[str] = []
     #: This season's dice: values, which are white (aid / Farms) and which are spent.

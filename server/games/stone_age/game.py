@@ -163,6 +163,7 @@ def _card_effect(s: GameState, seat: int, card: str) -> None:
             p.res[RESOURCES.index(r)] += n
     elif kind == "points":
         p.score += top["amount"]
+        p.card_points += top["amount"]
     elif kind == "agriculture":
         _gain_agriculture(p)
     elif kind == "tool":
@@ -356,6 +357,7 @@ def _feed_from(s: GameState, index: int) -> None:
             s.pending = Pending(kind="feed", seat=seat, shortfall=short)
             return
         p.score -= STARVING_PENALTY
+        p.hunger += STARVING_PENALTY
         _log(s, "starve", seat=seat, points=STARVING_PENALTY)
     _end_round(s)
 
@@ -368,9 +370,10 @@ def _continue_feeding(s: GameState, seat: int) -> None:
 
 def _end_round(s: GameState) -> None:
     left = [c for c in s.slots if c is not None]
-    refilled = 4 - len(left)
+    refilled = 0  # the cards really laid out: fewer than the gaps when the deck runs dry
     while len(left) < 4 and s.deck:
         left.append(s.deck.pop(0))
+        refilled += 1
     short_of_cards = len(left) < 4
     s.slots = [*left, *([None] * (4 - len(left)))]
     if refilled:
@@ -390,6 +393,37 @@ def _end_round(s: GameState) -> None:
     s.start = (s.start + 1) % s.seats
     s.round += 1
     _start_round(s)
+
+
+# The rows of the view's ``breakdown`` once the game is over: the running score's
+# parts, then the final scoring's (README, "View").
+BREAKDOWN = (
+    "huts",
+    "card_points",
+    "hunger",
+    "culture",
+    "farmer",
+    "tool_maker",
+    "hut_builder",
+    "shaman",
+    "resources",
+)
+
+
+def _breakdown_row(p: Player, parts: dict[str, Any]) -> list[int]:
+    m = parts["multipliers"]
+    other = p.score - p.hut_points - p.card_points + p.hunger  # 0 unless a source is missed
+    return [
+        p.hut_points + other,
+        p.card_points,
+        -p.hunger,
+        parts["culture"],
+        m["farmer"],
+        m["tool_maker"],
+        m["hut_builder"],
+        m["shaman"],
+        parts["resources"],
+    ]
 
 
 # ---- the game -------------------------------------------------------------------
@@ -534,6 +568,7 @@ class StoneAge(Game):
             for i, n in enumerate(pay):
                 p.res[i] -= n
             p.score += points
+            p.hut_points += points
             p.buildings.append(stack.pop(0))
             _log(s, "build", seat=seat, building=tile, pay=_res_dict(pay), points=points)
             s.pending = None
@@ -583,6 +618,7 @@ class StoneAge(Game):
             if pend is None or pend.kind != "feed":
                 raise IllegalIntent("wrong_phase", "You are not feeding now.")
             p.score -= STARVING_PENALTY
+            p.hunger += STARVING_PENALTY
             _log(s, "starve", seat=seat, points=STARVING_PENALTY)
             _continue_feeding(s, seat)
         else:
@@ -705,6 +741,10 @@ class StoneAge(Game):
             out["final"] = parts
             out["end"] = s.end
             out["scores"] = [b["total"] for b in parts]
+            out["breakdown"] = {
+                "categories": list(BREAKDOWN),
+                "seats": [_breakdown_row(p, b) for p, b in zip(s.players, parts, strict=True)],
+            }
         else:
             out["scores"] = [p.score for p in s.players]
         out["log"] = _LOG(s.log, None)

@@ -83,6 +83,11 @@ class Player(msgspec.Struct):
     buildings: list[str] = []
     #: Option "any_time": C04 effects not taken yet.
     any_two: int = 0
+    #: Where ``score`` came from (the view's ``breakdown``): huts built, the points
+    #: on civilization cards' tops, and the hunger penalties (a positive number).
+    hut_points: int = 0
+    card_points: int = 0
+    hunger: int = 0
 
 
 class Pending(msgspec.Struct):

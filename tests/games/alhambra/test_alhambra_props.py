@@ -59,6 +59,12 @@ def test_random_games_keep_the_invariants_and_replay(
     result = game.result(final)
     assert result is not None and final.phase == "over" and final.rounds == 3
     assert final.bag == [] or all(t < 0 for t in final.market)
+    # The breakdown per scoring round adds up to the final scores, for every audience.
+    brk = audience_view(game, final, None)["breakdown"]
+    assert len(brk["categories"]) == 6 and len(brk["seats"]) == seats
+    assert [sum(row) for row in brk["seats"]] == result.scores
+    for seat in range(seats):
+        assert audience_view(game, final, seat)["breakdown"] == brk
     again = game.setup(seats, Options(), seed)
     for seat, intent in steps:
         wire = msgspec.convert(msgspec.to_builtins(intent), game.Intent)

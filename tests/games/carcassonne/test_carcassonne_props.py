@@ -129,6 +129,12 @@ def test_random_games_keep_the_invariants_and_replay(game, seats, opts, seed) ->
     result = game.result(state)
     assert result is not None and result.scores == state.scores
     assert min(result.ranks) == 1
+    # The breakdown by category adds up to the final scores, the same for every audience.
+    brk = audience_view(game, state, None)["breakdown"]
+    assert all(len(row) == len(brk["categories"]) for row in brk["seats"])
+    assert [sum(row) for row in brk["seats"]] == result.scores
+    for seat in range(seats):
+        assert audience_view(game, state, seat)["breakdown"] == brk
     again = game.setup(seats, opts, seed)
     for seat, intent in history:
         wire = msgspec.convert(msgspec.to_builtins(intent), game.Intent)

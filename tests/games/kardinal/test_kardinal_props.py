@@ -89,6 +89,12 @@ def test_random_games_keep_the_invariants(
     result = game.result(s)
     assert result is not None and result.scores == s.scores
     assert min(result.ranks) == 1
+    # the breakdown per scoring kind adds up to the final scores, for every audience
+    brk = audience_view(game, s, None)["breakdown"]
+    assert brk["categories"] == ["interim", "cloisters", "alliances", "chains"]
+    assert [sum(row) for row in brk["seats"]] == result.scores
+    for seat in range(seats):
+        assert audience_view(game, s, seat)["breakdown"] == brk
     # every seat had a turn in each round (the start player's turn opens each round)
     if options.end_of_game == "complete_round":
         assert s.turns % seats == 0

@@ -76,6 +76,15 @@ def test_random_games_keep_the_invariants_and_replay(
     assert final.year == 5 and len(final.battles) == 5
     assert [b.enemy for b in final.battles] == final.enemies
     assert [ENEMIES[e]["year"] for e in final.enemies] == [1, 2, 3, 4, 5]
+    # The breakdown by source adds up to the final scores, the same for every audience.
+    brk = audience_view(game, final, None)["breakdown"]
+    assert brk["categories"] == ["buildings", "advisors", "battles", "other"]
+    assert [sum(row) for row in brk["seats"]] == result.scores
+    assert [row[0] for row in brk["seats"]] == [
+        sum(BUILDINGS[b]["vp"] for b in p.buildings) for p in final.players
+    ]
+    for seat in range(seats):
+        assert audience_view(game, final, seat)["breakdown"] == brk
     # Replaying the log (intents as they travel on the wire) rebuilds the same state.
     again = game.setup(seats, options, seed)
     for seat, intent in steps:

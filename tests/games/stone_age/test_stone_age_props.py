@@ -110,6 +110,15 @@ def test_random_games_keep_the_invariants_and_replay(
     assert final.end in ("cards", "buildings", "round_limit")
     view = audience_view(game, final, None)
     assert view["scores"] == result.scores
+    # The breakdown: its rows add up to the final scores, the same for every audience.
+    for p in final.players:
+        assert p.score == p.hut_points + p.card_points - p.hunger
+    brk = view["breakdown"]
+    assert len(brk["seats"]) == seats
+    assert all(len(row) == len(brk["categories"]) for row in brk["seats"])
+    assert [sum(row) for row in brk["seats"]] == result.scores
+    for seat in range(seats):
+        assert audience_view(game, final, seat)["breakdown"] == brk
 
     again = game.setup(seats, options, seed)
     for seat, intent in steps:

@@ -561,6 +561,21 @@ def test_cards_end_the_game_when_the_display_cannot_be_filled(game: StoneAge, fr
     assert s.phase == "over" and s.end == "cards"
 
 
+def test_refill_logs_the_cards_really_laid_out(game: StoneAge, fresh: Make) -> None:
+    """With 3 cards left for 4 gaps, the 3 are laid out, the log says 3 (not 4) and
+    the game ends for want of cards: log and board agree."""
+    s = fresh(2)
+    rest = s.deck[:3]
+    s.deck = list(rest)
+    s.slots = [None] * 4
+    finish_round(game, s)
+    assert last(s, "refill") == {"cards": 3, "deck": 0}
+    assert s.slots == [*rest, None]
+    assert s.phase == "over" and s.end == "cards"
+    view = game.view(s, None)
+    assert [c for c in view["display"] if c is not None] == rest
+
+
 def test_refill_slides_cards_to_the_cheap_end(game: StoneAge, fresh: Make) -> None:
     s = fresh(2)
     c1, c2, c3, c4 = s.slots

@@ -1,7 +1,7 @@
 // Alhambra in Japanese and English: the log codes of server/games/alhambra (its
 // `Entry(...)` calls), the intents as button labels, the view's keys and the options.
 // Japanese terms follow the Brettspielwelt help page (建物タイル, リザーブ, 城壁, 得点計算, …).
-import { extend, has, logArgs, t } from "../../i18n";
+import { extend, has, listText, logArgs, plural, t } from "../../i18n";
 import type { View } from "../../store";
 import type { GenericLabels } from "../generic";
 
@@ -14,26 +14,29 @@ const en: Record<string, string> = {
   "log.alhambra.start_player": "{player} begins (fewest coins).",
   "log.alhambra.take": "{player} takes {coins}.",
   "log.alhambra.buy": "{player} buys {tile} from the {slot} slot with {coins}{exact}.",
-  "log.alhambra.build": "{player} builds {tile} from the reserve at {cell}.",
-  "log.alhambra.unbuild": "{player} moves {tile} at {cell} into the reserve.",
-  "log.alhambra.place": "{player} places {tile} at {cell}.",
-  "log.alhambra.swap": "{player} swaps {tile} from the reserve for {old} at {cell}.",
+  "log.alhambra.build": "{player} builds {tile} from the reserve into their Alhambra.",
+  "log.alhambra.unbuild": "{player} moves {tile} from their Alhambra into the reserve.",
+  "log.alhambra.place": "{player} places {tile} in their Alhambra.",
+  "log.alhambra.swap": "{player} swaps {tile} from the reserve for {old} in their Alhambra.",
   "log.alhambra.reserve": "{player} puts {tile} into the reserve.",
   "log.alhambra.gift": "{player} gives {tile} to Dirk.",
   "log.alhambra.pass": "{player} passes.",
   "log.alhambra.reshuffle": "The spent money is shuffled into a new pile of {n} coins.",
   "log.alhambra.scoring": "Scoring {round}: {points}.",
-  "log.alhambra.dirk_draw": "Dirk takes {n} tiles from the bag{when}.",
+  "log.alhambra.dirk_draw": "Dirk takes {tiles} from the bag{when}.",
   "log.alhambra.game_end": "The market cannot be refilled: the game ends.",
   "log.alhambra.leftover": "{tile} left in the {slot} slot goes to {whom}.",
   "log.alhambra.game_over": "Final scores: {scores}.",
-  "al.exact": " (exact: one more action)",
+  "al.exact": ", the exact price, and may take another action",
+  "al.tiles.one": "1 tile",
+  "al.tiles": "{n} tiles",
   "al.at_setup": " at the start",
   "al.after_scoring": " after scoring {round}",
   "al.nobody": "nobody (out of the game)",
   "al.dirk": "Dirk",
   "al.wall": "wall {n}",
-  "al.score_of": "{name} {points} ({wall})",
+  "al.score_of": "{name} scores {points} ({wall})",
+  "al.dirk_scores": "Dirk scores {points}",
   "al.coin": "{currency} {v}",
   "al.coins": "{n} coins ({list})",
   "al.tile": "{type} {cost} ({walls})",
@@ -151,16 +154,16 @@ const ja: Record<string, string> = {
   "log.alhambra.start_player": "{player}がスタートプレイヤーです（初期資金のコインが最少）。",
   "log.alhambra.take": "{player}がコイン{coins}を獲得。",
   "log.alhambra.buy": "{player}が{slot}の売り場の{tile}を{coins}で購入{exact}。",
-  "log.alhambra.build": "{player}がリザーブの{tile}を{cell}に配置。",
-  "log.alhambra.unbuild": "{player}が{cell}の{tile}をリザーブに退避。",
-  "log.alhambra.place": "{player}が{tile}を{cell}に配置。",
-  "log.alhambra.swap": "{player}がリザーブの{tile}と{cell}の{old}を入れ替え。",
+  "log.alhambra.build": "{player}がリザーブの{tile}をアルハンブラに配置。",
+  "log.alhambra.unbuild": "{player}がアルハンブラの{tile}をリザーブに退避。",
+  "log.alhambra.place": "{player}が{tile}をアルハンブラに配置。",
+  "log.alhambra.swap": "{player}がリザーブの{tile}とアルハンブラの{old}を入れ替え。",
   "log.alhambra.reserve": "{player}が{tile}をリザーブに置きました。",
   "log.alhambra.gift": "{player}が{tile}をダミープレイヤー（Dirk）に譲渡。",
   "log.alhambra.pass": "{player}はパスしました。",
   "log.alhambra.reshuffle": "使ったコインを混ぜて{n}枚の新しい山を作りました。",
   "log.alhambra.scoring": "第{round}回得点計算: {points}",
-  "log.alhambra.dirk_draw": "ダミープレイヤー（Dirk）が袋から建物タイルを{n}枚受け取りました{when}。",
+  "log.alhambra.dirk_draw": "ダミープレイヤー（Dirk）が袋から建物タイルを{tiles}受け取りました{when}。",
   "log.alhambra.game_end": "市場を補充できないため、ゲーム終了です。",
   "log.alhambra.leftover": "{slot}の売り場に残った{tile}は{whom}へ。",
   "log.alhambra.game_over": "最終得点: {scores}",
@@ -170,7 +173,10 @@ const ja: Record<string, string> = {
   "al.nobody": "誰にも渡らず除外",
   "al.dirk": "Dirk",
   "al.wall": "城壁{n}",
-  "al.score_of": "{name} {points}点（{wall}）",
+  "al.score_of": "{name} {points}（{wall}）",
+  "al.dirk_scores": "Dirk {points}",
+  "al.tiles.one": "1枚",
+  "al.tiles": "{n}枚",
   "al.coin": "{currency}{v}",
   "al.coins": "{n}枚（{list}）",
   "al.tile": "{type}{cost}（{walls}）",
@@ -321,16 +327,17 @@ logArgs(G, (code, a, names) => {
   if (a.x !== undefined) out.cell = cell(a.x, a.y);
   if (a.slot !== undefined) out.slot = slotName(a.slot);
   if (code === "buy") out.exact = a.exact ? w("al.exact") : "";
+  if (code === "dirk_draw") out.tiles = plural("al.tiles", a.n);
   if (code === "dirk_draw") out.when = a.round ? w("al.after_scoring", { round: a.round }) : w("al.at_setup");
   if (code === "leftover") out.whom = typeof a.seat === "number" ? names(a.seat) : w("al.nobody");
   if (code === "scoring") {
     const points = (a.points as number[]) ?? [];
     const walls = (a.walls as number[]) ?? [];
     const parts = points.map((p, i) =>
-      w("al.score_of", { name: names(i), points: p, wall: w("al.wall", { n: walls[i] ?? 0 }) }),
+      w("al.score_of", { name: names(i), points: plural("n.points", p), wall: w("al.wall", { n: walls[i] ?? 0 }) }),
     );
-    if (typeof a.dirk === "number") parts.push(`${w("al.dirk")} ${a.dirk}`);
-    out.points = parts.join(w("al.sep"));
+    if (typeof a.dirk === "number") parts.push(w("al.dirk_scores", { points: plural("n.points", a.dirk) }));
+    out.points = listText(parts);
   }
   if (code === "game_over") out.scores = ((a.scores as number[]) ?? []).map((s, i) => `${names(i)} ${s}`).join(w("al.sep"));
   return out;

@@ -45,12 +45,15 @@ export const carcassonne: GameUi = {
   needsCatalogue: true,
   seatExtra(view: View, seat: number) {
     const m = readModel(view);
-    const n = m.followers[seat];
+    // Once the game is over the pieces left in supply are stale (the final scoring
+    // counted the ones on the board, which stay there): not shown.
+    const over = !!view.result;
+    const n = over ? null : m.followers[seat];
     const parts = [];
     if (n !== null && n !== undefined) parts.push(<Piece key="f" seat={seat} kind="follower" n={n} title={t("carc.followers")} id="followers" />);
-    if (m.large) parts.push(<Piece key="l" seat={seat} kind="large" n={m.large[seat] ?? 0} title={t("carc.large_left")} id="large-left" />);
-    if (m.builders) parts.push(<Piece key="b" seat={seat} kind="builder" n={m.builders[seat] ?? 0} title={t("carc.builders_left")} id="builders-left" />);
-    if (m.pigs) parts.push(<Piece key="p" seat={seat} kind="pig" n={m.pigs[seat] ?? 0} title={t("carc.pigs_left")} id="pigs-left" />);
+    if (m.large && !over) parts.push(<Piece key="l" seat={seat} kind="large" n={m.large[seat] ?? 0} title={t("carc.large_left")} id="large-left" />);
+    if (m.builders && !over) parts.push(<Piece key="b" seat={seat} kind="builder" n={m.builders[seat] ?? 0} title={t("carc.builders_left")} id="builders-left" />);
+    if (m.pigs && !over) parts.push(<Piece key="p" seat={seat} kind="pig" n={m.pigs[seat] ?? 0} title={t("carc.pigs_left")} id="pigs-left" />);
     if (m.goods?.[seat]) {
       const g = m.goods[seat];
       parts.push(

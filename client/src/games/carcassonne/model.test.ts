@@ -239,17 +239,19 @@ describe("words in both languages", () => {
     expect(en).toEqual([
       "Ada takes the King (a city of 5 tiles).",
       "Ben takes the Robber Baron (a road of 4 tiles).",
-      "Ada takes goods: wine ×1, cloth ×2.",
+      "Ada takes goods: 1 wine and 2 cloth.",
       "Ben's builder brings an extra tile.",
-      "Ada score 10 for the King.",
-      "Ben score 6 for the Robber Baron.",
-      "Ada, Ben score 10 for the most wine.",
-      "Ada score 8 for a road with an inn.",
-      "Ada score 12 for a city with a cathedral.",
+      "Ada scores 10 points for the King.",
+      "Ben scores 6 points for the Robber Baron.",
+      "Ada and Ben score 10 points for the most wine.",
+      "Ada scores 8 points for a road with an inn.",
+      "Ada scores 12 points for a city with a cathedral.",
       "Ada puts a large follower on a city.",
     ]);
     expect(ja[0]).toBe("Adaが王を獲得（5タイルの都市）。");
-    expect(ja[6]).toBe("Ada, Benがワインの最多で10点を獲得。");
+    expect(ja[2]).toBe("Adaが商品を獲得: ワイン×1、布×2。");
+    expect(ja[4]).toBe("Adaが王で10点を獲得。");
+    expect(ja[6]).toBe("Ada、Benがワインの最多で10点を獲得。");
   });
 });
 
@@ -406,18 +408,20 @@ describe("Princess & Dragon in words", () => {
     }
     lang.set("en");
     expect(out.en).toEqual([
-      "Ada places a volcano at (2, 1); the dragon flies there.",
-      "Ben moves the dragon to (3, 1).",
-      "The dragon eats Ada's large follower at (3, 1).",
-      "Ben's princess sends Ada's knight home from (0, 0).",
-      "Ada moves the fairy to (1, 1).",
-      "Ada score 3 for the fairy.",
+      "Ada places a volcano; the dragon flies there.",
+      "Ben moves the dragon.",
+      "The dragon eats Ada's large follower.",
+      "Ben's princess sends Ada's knight home.",
+      "Ada moves the fairy.",
+      "Ada scores 3 points for the fairy.",
       "A dragon tile is set aside until a volcano brings the dragon.",
       "The dragon is here: 3 tiles set aside are shuffled back into the pile.",
-      "Ben's builder at (0, 0) goes home: no follower of theirs is left beside it.",
+      "Ben's builder goes home: no follower of theirs is left beside it.",
     ]);
-    expect(out.ja[2]).toBe("ドラゴンが(3, 1)のAdaの大きな部下を食べました。");
-    expect(out.ja[3]).toBe("Benの王女が(0, 0)のAdaの騎士を手元に戻しました。");
+    expect(out.ja[2]).toBe("ドラゴンがAdaの大きな部下を食べました。");
+    expect(out.ja[3]).toBe("Benの王女がAdaの騎士を手元に戻しました。");
+    // No board coordinates in lines meant for players, in either language.
+    for (const line of [...out.en, ...out.ja]) expect(line).not.toMatch(/\(-?\d+, -?\d+\)/);
   });
   it("has words for the options, hints and refusals in both languages", () => {
     const keys = [

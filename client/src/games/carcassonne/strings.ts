@@ -1,15 +1,17 @@
 // The Carcassonne log codes in both languages (server/games/carcassonne: `_log` calls),
 // the board's words for the expansions' pieces, holders and goods.
-import { extend, logArgs, t } from "../../i18n";
+import { extend, listText, logArgs, plural, t } from "../../i18n";
 
 extend({
   en: {
     "log.carcassonne.game_start": "The game begins; {player} starts.",
-    "log.carcassonne.tile_placed": "{player} places a tile at ({x}, {y}).",
+    "log.carcassonne.tile_placed": "{player} places a tile.",
     "log.carcassonne.meeple_placed": "{player} puts {piece} on a {kind}.",
     "log.carcassonne.meeple_skipped": "{player} places no follower.",
     "log.carcassonne.tile_removed": "No place fits the tile {player} drew; it leaves the game.",
     "log.carcassonne.score": "{seats} score {points} for {what}.",
+    "log.carcassonne.score.one": "{seats} scores {points} for {what}.",
+    "carc.goods_n": "{n} {good}",
     "log.carcassonne.final_scoring": "Final scoring.",
     "log.carcassonne.game_end": "The game is over.",
     "log.carcassonne.king_taken": "{player} takes the King (a city of {size} tiles).",
@@ -54,14 +56,14 @@ extend({
     "err.feature_occupied": "That feature already has a follower.",
     "err.unknown_feature": "The tile has no such place for a follower.",
     "err.no_meeples": "You have no follower left.",
-    "log.carcassonne.dragon_placed": "{player} places a volcano at ({x}, {y}); the dragon flies there.",
-    "log.carcassonne.dragon_moved": "{player} moves the dragon to ({x}, {y}).",
-    "log.carcassonne.eaten": "The dragon eats {player}'s {what} at ({x}, {y}).",
-    "log.carcassonne.princess": "{player}'s princess sends {victim}'s knight home from ({x}, {y}).",
-    "log.carcassonne.fairy_moved": "{player} moves the fairy to ({x}, {y}).",
+    "log.carcassonne.dragon_placed": "{player} places a volcano; the dragon flies there.",
+    "log.carcassonne.dragon_moved": "{player} moves the dragon.",
+    "log.carcassonne.eaten": "The dragon eats {player}'s {what}.",
+    "log.carcassonne.princess": "{player}'s princess sends {victim}'s knight home.",
+    "log.carcassonne.fairy_moved": "{player} moves the fairy.",
     "log.carcassonne.set_aside": "A dragon tile is set aside until a volcano brings the dragon.",
     "log.carcassonne.reshuffled": "The dragon is here: {count} tiles set aside are shuffled back into the pile.",
-    "log.carcassonne.piece_returned": "{player}'s {what} at ({x}, {y}) goes home: no follower of theirs is left beside it.",
+    "log.carcassonne.piece_returned": "{player}'s {what} goes home: no follower of theirs is left beside it.",
     "carc.what.fairy": "the fairy",
     "carc.name.follower": "follower",
     "carc.name.large": "large follower",
@@ -90,11 +92,13 @@ extend({
   },
   ja: {
     "log.carcassonne.game_start": "ゲーム開始。{player}から始めます。",
-    "log.carcassonne.tile_placed": "{player}がタイルを({x}, {y})に置きました。",
+    "log.carcassonne.tile_placed": "{player}がタイルを置きました。",
     "log.carcassonne.meeple_placed": "{player}が{kind}に{piece}を置きました。",
     "log.carcassonne.meeple_skipped": "{player}は部下を置きませんでした。",
     "log.carcassonne.tile_removed": "{player}が引いたタイルは置ける場所がないため除外されました。",
-    "log.carcassonne.score": "{seats}が{what}で{points}点を獲得。",
+    "log.carcassonne.score": "{seats}が{what}で{points}を獲得。",
+    "log.carcassonne.score.one": "{seats}が{what}で{points}を獲得。",
+    "carc.goods_n": "{good}×{n}",
     "log.carcassonne.final_scoring": "最終得点計算。",
     "log.carcassonne.game_end": "ゲーム終了。",
     "log.carcassonne.king_taken": "{player}が王を獲得（{size}タイルの都市）。",
@@ -139,14 +143,14 @@ extend({
     "err.feature_occupied": "その地形にはすでに部下がいます。",
     "err.unknown_feature": "そのタイルにその場所はありません。",
     "err.no_meeples": "部下が残っていません。",
-    "log.carcassonne.dragon_placed": "{player}が火山を({x}, {y})に置き、ドラゴンがそこへ飛んできました。",
-    "log.carcassonne.dragon_moved": "{player}がドラゴンを({x}, {y})へ動かしました。",
-    "log.carcassonne.eaten": "ドラゴンが({x}, {y})の{player}の{what}を食べました。",
-    "log.carcassonne.princess": "{player}の王女が({x}, {y})の{victim}の騎士を手元に戻しました。",
-    "log.carcassonne.fairy_moved": "{player}が妖精を({x}, {y})へ移しました。",
+    "log.carcassonne.dragon_placed": "{player}が火山を置き、ドラゴンがそこへ飛んできました。",
+    "log.carcassonne.dragon_moved": "{player}がドラゴンを動かしました。",
+    "log.carcassonne.eaten": "ドラゴンが{player}の{what}を食べました。",
+    "log.carcassonne.princess": "{player}の王女が{victim}の騎士を手元に戻しました。",
+    "log.carcassonne.fairy_moved": "{player}が妖精を移しました。",
     "log.carcassonne.set_aside": "ドラゴンのタイルは、火山がドラゴンを呼ぶまで脇に置かれます。",
     "log.carcassonne.reshuffled": "ドラゴンが現れたので、脇に置かれた{count}枚のタイルを山に戻して混ぜました。",
-    "log.carcassonne.piece_returned": "({x}, {y})の{player}の{what}は、そばに同じ色の部下がいなくなったので手元に戻りました。",
+    "log.carcassonne.piece_returned": "{player}の{what}は、そばに同じ色の部下がいなくなったので手元に戻りました。",
     "carc.what.fairy": "妖精",
     "carc.name.follower": "部下",
     "carc.name.large": "大きな部下",
@@ -190,7 +194,7 @@ export function scoreWhat(a: Record<string, unknown>): string {
 }
 
 logArgs("carcassonne", (code, a, names) => {
-  if (code === "score") return { what: scoreWhat(a) };
+  if (code === "score") return { what: scoreWhat(a), points: plural("n.points", a.points) };
   if (code === "meeple_placed") {
     const piece = typeof a.piece === "string" ? a.piece : "follower";
     const key = `carc.a.${piece}`;
@@ -206,9 +210,8 @@ logArgs("carcassonne", (code, a, names) => {
   if (code === "princess" && typeof a.victim === "number") return { victim: names(a.victim) };
   if (code === "goods_taken") {
     const goods = GOODS.filter((g) => typeof a[g] === "number" && (a[g] as number) > 0)
-      .map((g) => `${t(`carc.good.${g}`)} ×${a[g] as number}`)
-      .join(", ");
-    return { goods: goods || "—" };
+      .map((g) => t("carc.goods_n", { n: a[g] as number, good: t(`carc.good.${g}`) }));
+    return { goods: listText(goods) || "—" };
   }
   return null;
 });

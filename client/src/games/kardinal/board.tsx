@@ -284,6 +284,17 @@ function Cardinals({ counts }: { counts: number[] }) {
   );
 }
 
+/** A country's name on a card is one word: it never breaks inside (katakana would
+ * otherwise break anywhere, "シュヴァー/ベン"), and a name longer than the card is wide
+ * (about 6 full-width letters) is set a little smaller to fit on one line. */
+function CountryOnCard({ name }: { name: string }) {
+  const width = [...name].reduce((w, ch) => w + (/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.55), 0);
+  const fit = width > 6 ? `${Math.max(0.75, 6 / width).toFixed(2)}em` : undefined;
+  return (
+    <span style={{ wordBreak: "keep-all", lineBreak: "strict", whiteSpace: "nowrap", fontSize: fit }}>{name}</span>
+  );
+}
+
 function CardFace({ card, map }: { card: string; map: MapData | null }) {
   const type = map?.cardTypes.find((c) => c.id === card);
   return (
@@ -291,7 +302,7 @@ function CardFace({ card, map }: { card: string; map: MapData | null }) {
       <span class="kk-card-band" style={{ background: type?.colour ?? "#999" }} />
       <span class="kk-card-names">
         {(type?.countries ?? [card]).map((c) => (
-          <span key={c}>{countryName(c)}</span>
+          <CountryOnCard key={c} name={countryName(c)} />
         ))}
       </span>
     </>

@@ -193,6 +193,12 @@ describe("reading the view", () => {
     expect(m.turnCountry).toBe("bayern");
   });
 
+  it("shows the last round only while it is played, not once the game is over", () => {
+    const v = { game: "kardinal", you: null, hands: [0, 0, 0], ending: true, result: null } as unknown as View;
+    expect(readModel(v).ending).toBe(true);
+    expect(readModel({ ...v, result: { scores: [3, 2, 1], ranks: [1, 2, 3] } }).ending).toBe(false);
+  });
+
   it("assumes nothing for a spectator: no hand, no seat", () => {
     const m = readModel({ game: "kardinal", you: null, hands: [3, 3, 3], deck: 30 } as unknown as View);
     expect(m.you).toBeNull();

@@ -52,7 +52,8 @@ export function readModel(view: View): KardinalModel {
     scores: nums(v.scores),
     phase: typeof v.phase === "string" ? v.phase : "",
     turnCountry: typeof v.turn_country === "string" ? v.turn_country : null,
-    ending: v.ending === true,
+    // "Last round" only while it is played: not once the game is over.
+    ending: v.ending === true && !v.result,
   };
 }
 

@@ -1,9 +1,10 @@
 // Kardinal & König in Japanese and English: the log codes of server/games/kardinal
 // (its `LogEntry(...)` calls), the intents as button labels, the view's keys and the
 // options. English follows the browser game's log ("Mike has played an 'England /
-// Schwaben' card and built a cloister in Schwaben"); Japanese the seed's terms
-// (修道院, 枢機卿, 中間決算, 最終決算, 同盟, ジョーカー).
-import { extend, has, logArgs, t } from "../../i18n";
+// Schwaben' card and built a cloister in Schwaben"), with the countries' English names
+// (France, Franconia, …, as in the English edition, Web of Power; see client/README.md);
+// Japanese the seed's terms (修道院, 枢機卿, 中間決算, 最終決算, 同盟, ジョーカー).
+import { extend, has, listText, logArgs, plural, t } from "../../i18n";
 import type { GenericLabels } from "../generic";
 
 const G = "kardinal";
@@ -21,8 +22,8 @@ const CARDS: Record<string, string[]> = {
 const en: Record<string, string> = {
   "log.kardinal.start": "{player} is the start player.",
   "log.kardinal.placed": "{player} has played {cards} and {action}.",
-  "log.kardinal.exchanged": "{player} has discarded {cards} to exchange.",
-  "log.kardinal.took_display": "{player} has drawn {card}.",
+  "log.kardinal.exchanged": "{player} has exchanged {cards}.",
+  "log.kardinal.took_display": "{player} has taken {card} from the face-up cards.",
   "log.kardinal.revealed": "{card} is turned face up.",
   "log.kardinal.drew_card": "You have drawn {card}.",
   "log.kardinal.drew_hidden": "{player} has drawn a card from the deck.",
@@ -41,22 +42,24 @@ const en: Record<string, string> = {
   "kk.joker": "two {card} cards as a joker",
   "kk.built": "built a cloister in {country}",
   "kk.sent": "sent a cardinal to {country}",
-  "kk.pts": "{name} {points}",
-  "kk.pts_cloisters": "{name} {points} (cloisters: {n})",
-  "kk.nobody": "nobody",
+  "kk.pts": "{name} scores {points}",
+  "kk.pts_cloisters": "{name} scores {points} ({cloisters})",
+  "kk.cloisters.one": "1 cloister",
+  "kk.cloisters": "{n} cloisters",
+  "kk.nobody": "nobody scores",
   "kk.sep": ", ",
   "kk.slash": " / ",
   "kk.pair": "{a} – {b}",
   "kk.space": "{country} {n}",
-  "kk.country.frankreich": "Frankreich",
-  "kk.country.franken": "Franken",
+  "kk.country.frankreich": "France",
+  "kk.country.franken": "Franconia",
   "kk.country.aragon": "Aragon",
-  "kk.country.bayern": "Bayern",
-  "kk.country.burgund": "Burgund",
+  "kk.country.bayern": "Bavaria",
+  "kk.country.burgund": "Burgundy",
   "kk.country.england": "England",
-  "kk.country.schwaben": "Schwaben",
-  "kk.country.lothringen": "Lothringen",
-  "kk.country.italien": "Italien",
+  "kk.country.schwaben": "Swabia",
+  "kk.country.lothringen": "Lorraine",
+  "kk.country.italien": "Italy",
   "kk.colour.frankreich": "purple",
   "kk.colour.franken_aragon": "red",
   "kk.colour.bayern_burgund": "green",
@@ -150,7 +153,7 @@ const ja: Record<string, string> = {
   "log.kardinal.end_triggered": "山札がふたたび尽きました。{last}の手番の後にゲーム終了です。",
   "log.kardinal.final_scoring": "最終決算。",
   "log.kardinal.scored_alliance": "同盟{number}（{countries}）: {points}",
-  "log.kardinal.scored_chains": "{player}が修道院の連続（{chains}）で{points}点を獲得。",
+  "log.kardinal.scored_chains": "{player}が修道院の連続（{chains}）で{points}を獲得。",
   "log.kardinal.game_over": "最終得点: {scores}",
   "kk.card": "「{name}」",
   "kk.one_card": "{card}のカード",
@@ -158,8 +161,10 @@ const ja: Record<string, string> = {
   "kk.joker": "{card}のカード2枚（ジョーカー）",
   "kk.built": "{country}に修道院を建てました",
   "kk.sent": "{country}に枢機卿を送りました",
-  "kk.pts": "{name} {points}点",
-  "kk.pts_cloisters": "{name} {points}点（修道院{n}）",
+  "kk.pts": "{name} {points}",
+  "kk.pts_cloisters": "{name} {points}（{cloisters}）",
+  "kk.cloisters.one": "修道院1",
+  "kk.cloisters": "修道院{n}",
   "kk.nobody": "なし",
   "kk.sep": "、",
   "kk.slash": "／",
@@ -290,12 +295,12 @@ function perSeat(points: number[], names: (seat: number) => string, cloisters?: 
     .map((p, i) =>
       p > 0
         ? cloisters
-          ? w("kk.pts_cloisters", { name: names(i), points: p, n: cloisters[i] })
-          : w("kk.pts", { name: names(i), points: p })
+          ? w("kk.pts_cloisters", { name: names(i), points: plural("n.points", p), cloisters: plural("kk.cloisters", cloisters[i]) })
+          : w("kk.pts", { name: names(i), points: plural("n.points", p) })
         : "",
     )
     .filter(Boolean);
-  return parts.length ? parts.join(w("kk.sep")) : w("kk.nobody");
+  return parts.length ? listText(parts) : w("kk.nobody");
 }
 
 logArgs(G, (code, a, names) => {
@@ -306,7 +311,7 @@ logArgs(G, (code, a, names) => {
     out.cards = paid((a.cards as string[]) ?? []);
     out.action = w(a.piece === "cardinal" ? "kk.sent" : "kk.built", { country: out.country });
   }
-  if (code === "exchanged") out.cards = ((a.cards as string[]) ?? []).map(cardName).join(w("kk.sep"));
+  if (code === "exchanged") out.cards = listText(((a.cards as string[]) ?? []).map(aCard));
   if (code === "end_triggered") out.last = typeof a.last_seat === "number" ? names(a.last_seat) : "?";
   if (code === "scored_cloisters") out.points = perSeat((a.points as number[]) ?? [], names, a.cloisters as number[]);
   if (code === "scored_alliance") {
@@ -314,7 +319,10 @@ logArgs(G, (code, a, names) => {
     out.countries = w("kk.pair", { a: x, b: y });
     out.points = perSeat((a.points as number[]) ?? [], names);
   }
-  if (code === "scored_chains") out.chains = ((a.chains as number[]) ?? []).join(" + ");
+  if (code === "scored_chains") {
+    out.chains = ((a.chains as number[]) ?? []).join(" + ");
+    out.points = plural("n.points", a.points);
+  }
   if (code === "game_over") {
     out.scores = ((a.scores as number[]) ?? []).map((s, i) => `${names(i)} ${s}`).join(w("kk.sep"));
   }

@@ -2,7 +2,7 @@
 // `_log` calls), the intents as button labels, the view's keys and the options.
 // Japanese terms follow the Brettspielwelt rules in Japanese (助言者, 働きかけ, 伝令,
 // +2マーカー, 王の援助, 王よりの報償, 兵士の雇用, 勝利点, 道化師, 天文学者, 貴族婦人, 将軍, 王女, …).
-import { extend, has, logArgs, t } from "../../i18n";
+import { extend, has, listText, logArgs, plural, t } from "../../i18n";
 import type { View } from "../../store";
 import type { GenericLabels } from "../generic";
 import { type Catalogue, GOODS, readCatalogue } from "./model";
@@ -29,6 +29,7 @@ const en: Record<string, string> = {
   "log.kingsburg.year": "Year {year} begins.",
   "log.kingsburg.aid_die": "Aid from the King: {player} gets an extra die.",
   "log.kingsburg.aid_goods": "Aid from the King: {seats} each take a good of their choice.",
+  "log.kingsburg.aid_goods.one": "Aid from the King: {seats} takes a good of their choice.",
   "log.kingsburg.aid_goods_taken": "{player} takes {goods} as the King's aid.",
   "log.kingsburg.season": "{season} begins.",
   "log.kingsburg.neutral": "Neutral dice {three} and {two} block {advisors}.",
@@ -42,14 +43,15 @@ const en: Record<string, string> = {
   "log.kingsburg.help": "The {advisor} helps {player}: {got}.",
   "log.kingsburg.help_none": "{player} takes nothing from the {advisor}.",
   "log.kingsburg.build": "{player} builds the {building} for {cost}{envoy}.",
-  "log.kingsburg.inn": "{player}'s Inn gives {plus2} +2 token(s).",
+  "log.kingsburg.inn": "{player}'s Inn gives {tokens}.",
   "log.kingsburg.embassy": "{player}'s Embassy gives 1 victory point.",
   "log.kingsburg.town_hall": "{player} gives {pay} to the Town Hall for 1 victory point.",
   "log.kingsburg.kings_reward": "The King's reward: {seats} score 1 victory point.",
+  "log.kingsburg.kings_reward.one": "The King's reward: {seats} scores 1 victory point.",
   "log.kingsburg.envoy_returned": "{player} gives back the King's Envoy.",
   "log.kingsburg.envoy": "The King's Envoy goes to {player}.",
   "log.kingsburg.envoy_none": "Nobody receives the King's Envoy this year.",
-  "log.kingsburg.recruit": "{player} recruits {soldiers} soldier(s) for {cost}.",
+  "log.kingsburg.recruit": "{player} recruits {troops} for {cost}.",
   "log.kingsburg.enemy": "The enemy attacks: {enemy}.",
   "log.kingsburg.kings_die": "The King sends reinforcements ({player} rolls): {die}.",
   "log.kingsburg.battle_win": "{player} defeats the enemy (strength {combat}).",
@@ -74,10 +76,13 @@ const en: Record<string, string> = {
   "kb.white": "{dice} (white: {white})",
   "kb.amount": "{n} {what}",
   "kb.vp": "{n} VP",
-  "kb.plus2": "{n} +2 token(s)",
-  "kb.soldiers": "{n} soldier(s)",
+  "kb.plus2.one": "1 +2 token",
+  "kb.plus2": "{n} +2 tokens",
+  "kb.soldiers.one": "1 soldier",
+  "kb.soldiers": "{n} soldiers",
+  "kb.a_plus2": "a +2 token",
   "kb.peek": "a look at the enemy",
-  "kb.paid": "for {pay}",
+  "kb.paid": " for {pay}",
   "kb.destroyed": "the {building}",
   "kb.advisor": "{name} ({n})",
   "kb.enemy": "{type} (strength {strength})",
@@ -308,6 +313,7 @@ const ja: Record<string, string> = {
   "log.kingsburg.year": "{year}年目が始まります。",
   "log.kingsburg.aid_die": "王の援助: {player}が追加のサイコロを受け取ります。",
   "log.kingsburg.aid_goods": "王の援助: {seats}がそれぞれ資源を1つ選んで受け取ります。",
+  "log.kingsburg.aid_goods.one": "王の援助: {seats}が資源を1つ選んで受け取ります。",
   "log.kingsburg.aid_goods_taken": "{player}が王の援助で{goods}を受け取りました。",
   "log.kingsburg.season": "{season}が始まります。",
   "log.kingsburg.neutral": "中立のサイコロ{three}と{two}で{advisors}が使用禁止になりました。",
@@ -321,14 +327,15 @@ const ja: Record<string, string> = {
   "log.kingsburg.help": "{advisor}が{player}を手助け: {got}",
   "log.kingsburg.help_none": "{player}は{advisor}から何も受け取りませんでした。",
   "log.kingsburg.build": "{player}が{cost}を払って{building}を建築しました{envoy}。",
-  "log.kingsburg.inn": "{player}の宿屋で+2マーカーを{plus2}個獲得。",
+  "log.kingsburg.inn": "{player}の宿屋で{tokens}を獲得。",
   "log.kingsburg.embassy": "{player}の大使館で1勝利点を獲得。",
   "log.kingsburg.town_hall": "{player}が市庁舎に{pay}を払い1勝利点を獲得。",
   "log.kingsburg.kings_reward": "王よりの報償: {seats}が1勝利点を獲得。",
+  "log.kingsburg.kings_reward.one": "王よりの報償: {seats}が1勝利点を獲得。",
   "log.kingsburg.envoy_returned": "{player}が王の伝令を返しました。",
   "log.kingsburg.envoy": "王の伝令が{player}のもとへ送られました。",
   "log.kingsburg.envoy_none": "今年は伝令が送られません。",
-  "log.kingsburg.recruit": "{player}が{cost}を払って兵士を{soldiers}人雇用しました。",
+  "log.kingsburg.recruit": "{player}が{cost}を払って{troops}を雇用しました。",
   "log.kingsburg.enemy": "敵が現れました: {enemy}",
   "log.kingsburg.kings_die": "王の援軍（{player}が振りました）: {die}",
   "log.kingsburg.battle_win": "{player}は敵に勝利しました（戦闘力 {combat}）。",
@@ -353,7 +360,9 @@ const ja: Record<string, string> = {
   "kb.white": "{dice}（王のサイコロ: {white}）",
   "kb.amount": "{what}{n}",
   "kb.vp": "{n}勝利点",
+  "kb.plus2.one": "+2マーカー1個",
   "kb.plus2": "+2マーカー{n}個",
+  "kb.soldiers.one": "兵士1人",
   "kb.soldiers": "兵士{n}人",
   "kb.peek": "敵を偵察",
   "kb.paid": "（{pay}を支払い）",
@@ -365,6 +374,7 @@ const ja: Record<string, string> = {
   "kb.good.wood": "木材",
   "kb.good.stone": "石材",
   "kb.good.plus2": "+2マーカー",
+  "kb.a_plus2": "+2マーカー",
   "kb.advisor.jester": "道化師",
   "kb.advisor.squire": "従者",
   "kb.advisor.architect": "建築家",
@@ -616,15 +626,15 @@ export function goodsText(a: Amounts): string {
 function gotText(a: Amounts): string {
   const parts: string[] = [];
   if (GOODS.some((g) => Number(a[g] ?? 0) > 0)) parts.push(goodsText(a));
-  if (Number(a.plus2 ?? 0) > 0) parts.push(w("kb.plus2", { n: a.plus2 }));
+  if (Number(a.plus2 ?? 0) > 0) parts.push(plural("kb.plus2", a.plus2));
   if (Number(a.vp ?? 0) > 0) parts.push(w("kb.vp", { n: a.vp }));
-  if (Number(a.soldiers ?? 0) > 0) parts.push(w("kb.soldiers", { n: a.soldiers }));
+  if (Number(a.soldiers ?? 0) > 0) parts.push(plural("kb.soldiers", a.soldiers));
   if (a.peek || a.peek_enemy) parts.push(w("kb.peek"));
   return parts.length ? parts.join(w("kb.sep")) : w("kb.nothing");
 }
 
 function payText(p: unknown): string {
-  if (p === "plus2") return w("kb.good.plus2");
+  if (p === "plus2") return w("kb.a_plus2");
   return typeof p === "string" ? w("kb.amount", { n: 1, what: w(`kb.good.${p}`) }) : String(p);
 }
 
@@ -659,20 +669,22 @@ logArgs(G, (code, a, names) => {
   if (code === "neutral") {
     out.three = diceText(a.three);
     out.two = diceText(a.two);
-    out.advisors = ((a.advisors as number[]) ?? []).map(advisorName).join(w("kb.sep"));
+    out.advisors = listText(((a.advisors as number[]) ?? []).map(advisorName));
   }
   if (code === "help" || code === "reward") {
     let got = gotText(a as Amounts);
     const paid = a.paid as Amounts | undefined;
     if (paid || a.vp_paid) {
       const pay = paid ? goodsText(paid) : w("kb.vp", { n: a.vp_paid });
-      got = `${got} ${w("kb.paid", { pay })}`;
+      got = `${got}${w("kb.paid", { pay })}`;
     }
     out.got = got;
   }
   if (code === "build" || code === "recruit") out.cost = goodsText(a as Amounts);
   if (["aid_goods_taken", "reward_goods", "penalty_goods"].includes(code)) out.goods = goodsText(a as Amounts);
   if (code === "town_hall") out.pay = payText(a.pay);
+  if (code === "inn") out.tokens = plural("kb.plus2", a.plus2);
+  if (code === "recruit") out.troops = plural("kb.soldiers", a.soldiers);
   if (code === "penalty") {
     const parts: string[] = [];
     if (GOODS.some((g) => Number(a[g] ?? 0) > 0)) parts.push(goodsText(a as Amounts));

@@ -1,7 +1,7 @@
 // Stone Age in Japanese and English: the log codes of server/games/stone_age (its
 // `_log` calls), the intents as button labels, the view's keys and the options.
 // Japanese terms follow the Board Game Arena help page (人間コマ, 狩場, 工房, 文明カード, …).
-import { extend, has, logArgs, t } from "../../i18n";
+import { extend, has, logArgs, plural, t } from "../../i18n";
 import type { View } from "../../store";
 import type { GenericLabels } from "../generic";
 
@@ -41,25 +41,33 @@ const en: Record<string, string> = {
   "log.stone_age.round": "Round {round} begins; {start} is the start player.",
   "log.stone_age.place": "{player} places {people} on {space}.",
   "log.stone_age.resolve": "{player} uses {space}.",
-  "log.stone_age.roll": "{player} rolls for {good} ({space}): {dice}.",
+  "log.stone_age.roll": "{player} rolls for {good} {where}: {dice}.",
   "log.stone_age.tools": "{player} uses tools: {tools}.",
   "log.stone_age.gain": "{player} takes {amount} {good} (dice total {total}).",
   "log.stone_age.tools_now": "{player}'s tools are now {tools}.",
-  "log.stone_age.people_now": "{player} now has {people} people.",
+  "log.stone_age.people_now": "{player} now has {people}.",
   "log.stone_age.agriculture_now": "{player}'s agriculture is now {agriculture}.",
   "log.stone_age.build": "{player} builds {building} with {pay} and scores {points}.",
-  "log.stone_age.buy_card": "{player} buys {card} from slot {slot} with {pay}.",
+  "log.stone_age.buy_card": "{player} buys the civilization card “{card}” from slot {slot} with {pay}.",
   "log.stone_age.decline": "{player} leaves {space}.",
   "log.stone_age.extra_card": "{player} draws an extra civilization card (face down).",
   "log.stone_age.take_resources": "{player} takes {gain}.",
-  "log.stone_age.dice_for_everyone": "Dice for everyone ({player}): {dice}.",
-  "log.stone_age.die": "{player} takes die {face}: {reward}.",
+  "log.stone_age.dice_for_everyone": "{player} rolls the dice for everyone: {dice}.",
+  "log.stone_age.die": "{player} takes the die showing {face} and gets {reward}.",
   "log.stone_age.feed": "{player} feeds the people with {food} food{short}.",
   "log.stone_age.feed_resources": "{player} feeds the rest with {pay}.",
-  "log.stone_age.starve": "{player} cannot feed everyone and loses {points} points.",
-  "log.stone_age.refill": "{cards} new civilization card(s) laid out; {deck} left in the deck.",
+  "log.stone_age.starve": "{player} cannot feed everyone and loses {points}.",
+  "log.stone_age.refill": "The display gets {cards}; {deck}.",
   "log.stone_age.game_end": "Game over ({reason}). Final scores: {scores}.",
-  "sa.short": ", {n} short",
+  "sa.short": " but is {n} food short",
+  "sa.at": "at {space}",
+  "sa.with_card": "with a civilization card",
+  "sa.new_cards.one": "1 new civilization card",
+  "sa.new_cards": "{n} new civilization cards",
+  "sa.deck_left.one": "1 card remains in the deck",
+  "sa.deck_left": "{n} cards remain in the deck",
+  "sa.people_count.one": "1 person",
+  "sa.people_count": "{n} people",
   "sa.nothing": "nothing (at the limit)",
   "sa.none": "nothing",
   "sa.used_tool": "{n} (used)",
@@ -67,7 +75,7 @@ const en: Record<string, string> = {
   "sa.amount": "{n} {what}",
   "sa.people": "{n} people",
   "sa.person": "1 person",
-  "sa.card": "{id} ({top} · {bottom})",
+  "sa.card": "{top} · {bottom}",
   "sa.slot": "card slot {n} (costs {n})",
   "sa.stack": "building stack {n}",
   "sa.building_fixed": "a building ({cost}, {points} pts)",
@@ -260,25 +268,33 @@ const ja: Record<string, string> = {
   "log.stone_age.round": "第{round}ラウンド開始。スタートプレイヤーは{start}です。",
   "log.stone_age.place": "{player}が{space}に{people}を配置しました。",
   "log.stone_age.resolve": "{player}が{space}の行動をします。",
-  "log.stone_age.roll": "{player}が{good}のダイスを振りました（{space}）: {dice}",
+  "log.stone_age.roll": "{player}が{good}のダイスを振りました（{where}）: {dice}",
   "log.stone_age.tools": "{player}が道具を使いました: {tools}",
   "log.stone_age.gain": "{player}が{good}を{amount}個獲得（ダイス合計 {total}）。",
   "log.stone_age.tools_now": "{player}の道具: {tools}",
-  "log.stone_age.people_now": "{player}の人間コマが{people}個になりました。",
+  "log.stone_age.people_now": "{player}の人間コマが{people}になりました。",
   "log.stone_age.agriculture_now": "{player}の農耕地が{agriculture}になりました。",
-  "log.stone_age.build": "{player}が{pay}を払って{building}を建て、{points}点を獲得。",
-  "log.stone_age.buy_card": "{player}が{pay}を払って{slot}番目の文明カード{card}を獲得。",
+  "log.stone_age.build": "{player}が{pay}を払って{building}を建て、{points}を獲得。",
+  "log.stone_age.buy_card": "{player}が{pay}を払って{slot}番目の文明カード「{card}」を獲得。",
   "log.stone_age.decline": "{player}は{space}を見送りました。",
   "log.stone_age.extra_card": "{player}が文明カードを1枚追加で引きました（伏せたまま）。",
   "log.stone_age.take_resources": "{player}が{gain}を獲得。",
-  "log.stone_age.dice_for_everyone": "全員でダイス（{player}）: {dice}",
+  "log.stone_age.dice_for_everyone": "{player}が全員のためのダイスを振りました: {dice}",
   "log.stone_age.die": "{player}がダイス{face}を選びました: {reward}",
   "log.stone_age.feed": "{player}が食料{food}個を消費しました{short}。",
   "log.stone_age.feed_resources": "{player}が不足分を{pay}で補いました。",
-  "log.stone_age.starve": "{player}は食料が足りず{points}点を失いました。",
-  "log.stone_age.refill": "文明カードを{cards}枚補充。山札の残りは{deck}枚。",
+  "log.stone_age.starve": "{player}は食料が足りず{points}を失いました。",
+  "log.stone_age.refill": "文明カードを{cards}補充しました。{deck}。",
   "log.stone_age.game_end": "ゲーム終了（{reason}）。最終得点: {scores}",
   "sa.short": "（{n}個不足）",
+  "sa.at": "{space}",
+  "sa.with_card": "文明カード",
+  "sa.new_cards.one": "1枚",
+  "sa.new_cards": "{n}枚",
+  "sa.deck_left.one": "山札の残りは1枚です",
+  "sa.deck_left": "山札の残りは{n}枚です",
+  "sa.people_count.one": "1個",
+  "sa.people_count": "{n}個",
   "sa.nothing": "なし（上限）",
   "sa.none": "なし",
   "sa.used_tool": "{n}（使用済み）",
@@ -286,7 +302,7 @@ const ja: Record<string, string> = {
   "sa.amount": "{what}{n}個",
   "sa.people": "人間コマ{n}個",
   "sa.person": "人間コマ1個",
-  "sa.card": "{id}（{top}・{bottom}）",
+  "sa.card": "{top}・{bottom}",
   "sa.slot": "文明カード{n}（資源{n}個）",
   "sa.stack": "建物タイル{n}",
   "sa.building_fixed": "建物タイル（{cost}、{points}点）",
@@ -611,6 +627,13 @@ logArgs(G, (code, a, names) => {
   const out: Record<string, unknown> = {};
   if (typeof a.start === "number") out.start = names(a.start);
   if (typeof a.space === "string") out.space = spaceName(a.space);
+  if (code === "roll") out.where = String(a.space) in CARDS ? w("sa.with_card") : w("sa.at", { space: out.space });
+  if (code === "people_now") out.people = plural("sa.people_count", a.people);
+  if (code === "refill") {
+    out.cards = plural("sa.new_cards", a.cards);
+    out.deck = plural("sa.deck_left", a.deck);
+  }
+  if (code === "build" || code === "starve") out.points = plural("n.points", a.points);
   if (a.good !== undefined) out.good = good(a.good);
   if (code === "place") out.people = people(a.people);
   if (code === "roll" || code === "dice_for_everyone") out.dice = diceText(a.dice);
