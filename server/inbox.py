@@ -72,7 +72,7 @@ class Inbox:
         """A player's connection arrived at (``join``) or left (``part``) a table."""
         assert conn.player is not None
         if isinstance(room, Room):
-            self._presence_here(room, kind, conn.player.id, keep_seat)
+            self._presence_here(room, kind, conn.player, keep_seat)
             return
         command = Command(
             kind=kind, node=self.hall.node, conn=conn.cid, player=conn.player, keep_seat=keep_seat
@@ -108,7 +108,7 @@ class Inbox:
         cmd = msgspec.msgpack.decode(data, type=Command)
         if cmd.kind in ("join", "part"):
             if cmd.player is not None:
-                self._presence_here(room, cmd.kind, cmd.player.id, cmd.keep_seat)
+                self._presence_here(room, cmd.kind, cmd.player, cmd.keep_seat)
             return
         try:
             msg = msgspec.convert(cmd.msg, m.ClientMessage)
@@ -116,11 +116,11 @@ class Inbox:
             return
         room.submit(cmd.kind, cmd.player, msg, self._answer_to(cmd))
 
-    def _presence_here(self, room: Room, kind: str, player_id: str, keep_seat: bool) -> None:
+    def _presence_here(self, room: Room, kind: str, player: Player, keep_seat: bool) -> None:
         if kind == "join":
-            room.join(player_id)
+            room.join(player.id, player.name)
         else:
-            room.part(player_id, keep_seat=keep_seat)
+            room.part(player.id, keep_seat=keep_seat)
             self.hall.tables.parted(room)
 
     def _answer_to(self, cmd: Command) -> RoomReply:

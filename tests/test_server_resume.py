@@ -95,3 +95,20 @@ async def test_a_room_rebuilt_from_its_log_has_the_same_state(server, start_tabl
     assert version == live.version == 6
     assert start.seats == 3
     assert msgspec.msgpack.encode(state) == msgspec.msgpack.encode(live.state)
+
+
+async def test_a_player_who_renames_is_shown_so_in_their_seat(server, start_table) -> None:
+    room, (a, b), spectator = await start_table(server)
+    await a.close()
+    renamed = await Client.open(server.url, "Annabel", token=a.token)
+    assert renamed.player == a.player
+    await renamed.send({"t": "enter", "room": room})
+    info = await renamed.expect("room")
+    assert info["you"] == 0 and info["seats"][0]["name"] == "Annabel"
+    for _ in range(10):  # the others see it too, once the table tells them
+        seen = await b.expect("room")
+        if seen["seats"][0]["name"] == "Annabel":
+            break
+    else:
+        raise AssertionError("the other player never saw the new name")
+    await renamed.close()

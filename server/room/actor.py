@@ -123,8 +123,11 @@ class Room:
 
     # --- presence (no mailbox: it changes nothing the game sees) -------------------
 
-    def join(self, player_id: str) -> None:
-        if self.table.join(player_id):
+    def join(self, player_id: str, name: str | None = None) -> None:
+        """A connection of a player arrived; ``name`` is the one they go by now (a
+        player who renamed themselves is shown so in their seat)."""
+        renamed = name is not None and self.table.rename(player_id, name)
+        if self.table.join(player_id) or renamed:
             clock = self.table.clock
             if clock.paused and not self.table.everyone_away():
                 clock.resume(time.time())

@@ -178,6 +178,15 @@ class Table:
 
     # --- presence: changes nothing the game sees ------------------------------------
 
+    def rename(self, player_id: str, name: str) -> bool:
+        """The player's seat takes the name they go by now; True if it changed."""
+        i = self.seat_of(player_id)
+        seat = self.seats[i] if i is not None else None
+        if seat is None or seat.bot or not name or seat.name == name:
+            return False
+        seat.name = name
+        return True
+
     def join(self, player_id: str) -> bool:
         """Count one more connection of a player; True if the player just arrived. A
         player back at a running game takes their seat over from a stand-in (a pending
