@@ -106,6 +106,9 @@ class Client:
                 return
 
     async def resync(self, room: str) -> dict[str, Any]:
+        # A snapshot already waiting here is older than the one asked for (a second
+        # attach under load may send one twice): the answer is the next that comes.
+        self.pending = [m for m in self.pending if not (m["t"] == "snapshot" and m["room"] == room)]
         await self.send({"t": "resync", "room": room})
         return await self.expect("snapshot", room=room)
 
