@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from typing import Any
 
@@ -37,6 +38,8 @@ from server.room import Room
 from server.room.actor import Reply
 from server.sessions import Sessions
 from server.tables import Tables
+
+log = logging.getLogger("spieltisch.hub")
 
 
 class Hall:
@@ -73,6 +76,15 @@ class Hall:
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         if self.broker.shared:
+            volatile = getattr(self.broker, "volatile", None)
+            why = await volatile() if volatile is not None else None
+            if why:
+                log.warning(
+                    "WARNING: Redis keeps nothing on disk (%s): a restart of Redis loses "
+                    "every table, session and finished game of the hall. Run it with "
+                    "--appendonly yes (README: Running with Redis).",
+                    why,
+                )
             self.spawn(self.leases.run())
         elif self.broker.durable:
             await self.tables.bring_back()

@@ -95,6 +95,13 @@ class Tables:
         # (no command yet, so no actor is needed), and may add AI players and start.
         room.table.sit(host.id, host.name, 0)
         await self.serve(room)
+        try:
+            await room.announcer.store()
+        except BrokerUnavailable:
+            await self._close(room)
+            raise IllegalIntent(
+                "unavailable", "Could not open a table just now; try again."
+            ) from None
         return room
 
     async def rebuild(self, room_id: str) -> Room | None:

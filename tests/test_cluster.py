@@ -148,3 +148,19 @@ async def test_an_owner_paused_past_its_lease_never_applies_again(cluster) -> No
     await bert_at_p0.close()
     for c in (anna, bert):
         await c.close()
+
+
+async def test_a_table_is_found_on_every_process_as_soon_as_it_is_answered(cluster) -> None:
+    """A link shared the moment a table opens works on another process at once: the
+    table is written where the others look before its opener is answered."""
+    redis, start = cluster
+    p0, p1 = start(2)
+    host = await Client.open(p0.url, "host")
+    guest = await Client.open(p1.url, "guest")
+    for n in range(5):
+        await host.send({"t": "create", "game": "countdown"})
+        room = (await host.expect("room"))["room"]
+        await guest.send({"t": "enter", "room": room, "id": n})
+        got = await guest.expect("room", room=room)
+        assert got["seats"][0]["name"] == "host"
+        assert not [m for m in guest.pending if m["t"] == "error"]

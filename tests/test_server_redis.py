@@ -113,3 +113,16 @@ async def test_a_successor_rebuilds_from_the_saved_state_and_the_log_after_it(re
     assert msgspec.msgpack.encode(heir.state) == msgspec.msgpack.encode(live.state)
     assert heir.views == live.views
     await heir.close()
+
+
+@pytest.mark.parametrize("persist", [False, True])
+async def test_a_redis_that_keeps_nothing_on_disk_is_warned_about(persist, caplog) -> None:
+    redis = RedisServer(persist=persist)
+    try:
+        with caplog.at_level("WARNING", logger="spieltisch.hub"):
+            async with running_server(broker=RedisBroker(redis.url)):
+                pass
+    finally:
+        redis.stop()
+    warned = [r.getMessage() for r in caplog.records if "keeps nothing on disk" in r.getMessage()]
+    assert bool(warned) == (not persist)

@@ -291,6 +291,23 @@ class RedisBroker:
         values = await self._call(self._redis.mget(keys))
         return [v for v in values if v is not None]
 
+    # --- how durable Redis itself is -------------------------------------------------
+
+    async def volatile(self) -> str | None:
+        """Why what this Redis holds would not survive its restart (neither an
+        append-only file nor snapshots), or None when it keeps its data on disk or
+        does not say (CONFIG may be disabled on a managed Redis)."""
+        try:
+            config = await self._call(self._redis.config_get("appendonly"))
+            config.update(await self._call(self._redis.config_get("save")))
+        except BrokerUnavailable:
+            raise
+        except Exception:
+            return None  # CONFIG refused: nothing to tell
+        if config.get("appendonly") == "yes" or (config.get("save") or "").strip():
+            return None
+        return "appendonly is off and no snapshots are saved (save is empty)"
+
     # --- leases ----------------------------------------------------------------------
 
     async def acquire(self, key: str, owner: str, ttl: float) -> bool:

@@ -45,6 +45,14 @@ class Announcer:
     async def refresh_directory(self) -> None:
         await self.broker.dir_put(DIRECTORY, {self.table.id: self.directory()})
 
+    async def store(self) -> None:
+        """Write the table where every process looks for it (its lobby entry and, in a
+        durable broker, its meta) now, not in a later round: a table is answered to
+        its opener only once a link to it works on any process of the hall."""
+        await self.refresh_directory()
+        if self.broker.durable:
+            await self.broker.put(meta_key(self.table.id), _encode(self.table.meta()), ttl=META_TTL)
+
     async def close(self) -> None:
         if self._task is not None:
             with contextlib.suppress(BaseException):
