@@ -553,6 +553,7 @@ ERROR_CODES = (
     "game_over",
     "unavailable",
     "unknown_game",
+    "too_many_tables",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -590,5 +591,9 @@ ERROR_MEANINGS: dict[str, str] = {
         "or the table has just moved to another process. Send the message again."
     ),
     "unknown_game": "`replay` of a game the hall has not archived (a wrong id, or not finished).",
+    "too_many_tables": (
+        "`create` from someone who already hosts as many tables waiting for players as "
+        "the hall allows (5 by default, `--open-tables`); `args.tables` is the limit."
+    ),
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

@@ -77,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         default=Limits().abandon_after,
         help="seconds a running game waits while every player is away, then closes",
     )
+    parser.add_argument(
+        "--open-tables",
+        type=int,
+        default=Limits().open_tables,
+        help="tables waiting for players one person may host at once (default 5; 0: any)",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
@@ -98,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             ai_workers=args.ai_workers,
             away_grace=args.away_grace,
             abandon_after=args.abandon_after,
+            open_tables=args.open_tables,
         ),
     )
     config = uvicorn.Config(

@@ -17,3 +17,4 @@ class Limits(msgspec.Struct):
     ai_workers: int = 0  # processes AI decisions run in; 0: one less than the cores
     away_grace: float = 60.0  # seconds a player may be away on their turn before the AI
     abandon_after: float = 3600.0  # seconds a running game waits when every person is away
+    open_tables: int = 5  # tables waiting for players one person may host at once; 0: any

@@ -31,6 +31,7 @@ from server.keys import (
     state_key,
     view_key,
 )
+from server.lobby import read_directory_entry
 from server.remote import RemoteRoom
 from server.room import Room
 from server.room.clock import clock_seconds
@@ -80,6 +81,7 @@ class Tables:
                 f"There is no game {game_name!r}; games: {known}.",
                 {"game": game_name},
             ) from None
+        await self._may_open(host)
         raw = dict(raw_options)
         clock = clock_seconds(raw.pop("clock", 0))  # the table's, not the game's
         options = make_options(game, raw)
@@ -103,6 +105,24 @@ class Tables:
                 "unavailable", "Could not open a table just now; try again."
             ) from None
         return room
+
+    async def _may_open(self, host: Player) -> None:
+        """One person may host only a few tables waiting for players at once, counted
+        over the whole hall (the lobby directory every process writes): one visitor
+        must not be able to fill the lobby."""
+        cap = self.hall.limits.open_tables
+        if cap <= 0:
+            return
+        directory = await self.hall.broker.dir_all(DIRECTORY)
+        entries = (read_directory_entry(raw) for raw in directory.values())
+        waiting = sum(1 for e in entries if e and e.status == "waiting" and e.host == host.id)
+        if waiting >= cap:
+            raise IllegalIntent(
+                "too_many_tables",
+                f"You already host {waiting} tables waiting for players (at most {cap}); "
+                "start or leave one first.",
+                {"tables": cap},
+            )
 
     async def rebuild(self, room_id: str) -> Room | None:
         """Run a table here again from what the broker keeps of it (its owner went

@@ -3,6 +3,8 @@ changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
+
 import msgspec
 import pytest
 
@@ -189,6 +191,30 @@ async def test_hello_first(server) -> None:
     await refused(c, "bad_message", {"t": "hello", "name": ""})
     await c.send({"t": "ping", "id": 5})
     assert (await c.expect("pong")) == {"t": "pong", "id": 5}
+
+
+async def test_one_person_hosts_only_a_few_tables_waiting_for_players(server) -> None:
+    c = await server.client("opener")
+    cap = server.hall.limits.open_tables
+    rooms = []
+    for _ in range(cap):
+        await c.send({"t": "create", "game": "countdown"})
+        rooms.append((await c.expect("room"))["room"])
+    err = await refused(c, "too_many_tables", {"t": "create", "game": "countdown"})
+    assert err["args"] == {"tables": cap}
+    assert len(server.hall.rooms) == cap  # nothing was opened
+    other = await server.client("someone else")  # the cap is per person
+    await other.send({"t": "create", "game": "countdown"})
+    await other.expect("room")
+    await c.send({"t": "leave", "room": rooms[0]})  # leaving one frees a place
+    for _ in range(50):
+        await c.send({"t": "create", "game": "countdown", "id": 9})
+        reply = await c.recv()
+        if reply["t"] == "room":
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("no table could be opened after leaving one")
 
 
 async def test_a_replay_of_a_game_never_archived(server) -> None:

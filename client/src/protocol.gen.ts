@@ -260,5 +260,5 @@ export interface Pong {
 
 export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping;
 export type ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Pong;
-export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game"] as const;
+export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];
