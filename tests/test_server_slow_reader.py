@@ -13,7 +13,7 @@ from tests.conftest import TEST_LIMITS, running_server
 
 
 async def test_a_client_that_does_not_read_is_dropped() -> None:
-    limits = msgspec.structs.replace(TEST_LIMITS, send_queue=16)
+    limits = msgspec.structs.replace(TEST_LIMITS, send_queue=16, open_tables=0)
     async with running_server(limits) as srv:
         other = await srv.client("other")
         for _ in range(100):  # a long room list makes every answer big
