@@ -60,7 +60,7 @@ class SearchPolicy:
         budget: float = 1.0,
         iterations: int | None = None,
         exploration: float = 0.7,
-        rollout: int = 2,
+        rollout: int | None = None,
         scale: float | None = None,
     ) -> None:
         self._rng = random.Random(seed)
@@ -165,7 +165,8 @@ class SearchPolicy:
     def _roll_out(self, game: Game, state: Any) -> Any:
         """A few random moves past the new node (to the end, for a game that cannot
         value a position), so the value is read where the move's effect has settled."""
-        steps = self.rollout if has_value(game) else 10_000
+        rollout = self.rollout if self.rollout is not None else getattr(game, "search_rollout", 2)
+        steps = rollout if has_value(game) else 10_000
         for _ in range(steps):
             active = game.active(state)
             if not active or game.result(state) is not None:

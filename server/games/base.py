@@ -59,6 +59,10 @@ class Game(Protocol):
     Options: ClassVar[type[msgspec.Struct]]
     Intent: ClassVar[Any]
     State: ClassVar[type[msgspec.Struct]]
+    # Random moves the strong AI plays past each new position before valuing it
+    # (server/ai/search.py): a game whose moves pay off only some turns later (a
+    # cloister majority in Kardinal & König) values better a little further on.
+    search_rollout: ClassVar[int] = 2
 
     def setup(self, seats: int, options: Any, seed: int) -> Any: ...
 

@@ -190,6 +190,9 @@ class Kardinal(Game):
     Options: ClassVar[type[KardinalOptions]] = KardinalOptions
     Intent: ClassVar[Any] = Intent
     State: ClassVar[type[KardinalState]] = KardinalState
+    # At 2,400 iterations a decision, one strong player against two greedy ones won 8
+    # of 12 games with 2 random moves past each new position, 11 of 12 with 8.
+    search_rollout: ClassVar[int] = 8
 
     # ------------------------------------------------------------------ setup
 
