@@ -79,6 +79,9 @@ def render() -> str:
         f"export const PROTOCOL_VERSION = {m.PROTOCOL_VERSION};",
         "/** The longest display name `hello` takes, in characters. */",
         f"export const NAME_MAX = {m.NAME_MAX};",
+        "/** How many tables the lobby's list shows unless asked, and at most. */",
+        f"export const LOBBY_DEFAULT = {m.LOBBY_DEFAULT};",
+        f"export const LOBBY_MAX = {m.LOBBY_MAX};",
         "",
     ]
     nested: list[type] = list(m.NESTED)

@@ -20,6 +20,9 @@ SERVER_NAME = f"spieltisch/{PROTOCOL_VERSION}"
 # client's name box (exported to TypeScript), so that the box never takes a name the
 # hall refuses.
 NAME_MAX = 24
+# The lobby's list: how many tables it shows unless asked, and at most.
+LOBBY_DEFAULT = 100
+LOBBY_MAX = 500
 
 Lang = Literal["ja", "en"]
 Status = Literal["waiting", "playing", "finished"]
@@ -66,11 +69,31 @@ class Hello(_Client, tag="hello"):
         ),
     ] = None
     lang: Annotated[Lang, doc("The player's language.")] = "en"
+    password: Annotated[
+        str | None,
+        doc(
+            "The hall's password, when the hall asks for one (`--hall-password`): "
+            "without the right one, `hello` is refused with `hall_password`."
+        ),
+    ] = None
 
 
 class Rooms(_Client, tag="rooms"):
-    """Open the lobby: answered by `room_list` at once, then by a new `room_list`
-    whenever a table changes, until this connection enters a table."""
+    """Open the lobby, or change what it shows: answered by `room_list` at once, then,
+    whenever tables change, by `room_changes` (when `changes` is true) or a new
+    `room_list`, until this connection enters a table. The list is bounded: the newest
+    `limit` tables that match `game` and `status`; `room_list.total` counts them all."""
+
+    game: Annotated[str | None, doc("Only this game's tables; null for every game.")] = None
+    status: Annotated[Status | None, doc("Only tables in this state; null for every state.")] = None
+    limit: Annotated[int, doc(f"How many tables at most, 1 to {LOBBY_MAX}.")] = LOBBY_DEFAULT
+    changes: Annotated[
+        bool,
+        doc(
+            "Send updates as `room_changes` (only what changed) instead of the whole "
+            "`room_list` each time."
+        ),
+    ] = False
 
 
 class Create(_Client, tag="create"):
@@ -95,6 +118,13 @@ class Enter(_Client, tag="enter"):
         doc(
             "The last version of this table's view the client holds, when it comes back; "
             "null asks for a `snapshot`."
+        ),
+    ] = None
+    key: Annotated[
+        str | None,
+        doc(
+            "For a private table: its invitation secret (`room.invite`, the `key` of an "
+            "invitation link) or its password. Its players and host need none."
         ),
     ] = None
 
@@ -306,13 +336,39 @@ class RoomSummary(msgspec.Struct, kw_only=True):
     host: Annotated[str | None, doc("The host's player id; null if none.")] = None
     host_name: Annotated[str | None, doc("The host's display name, when known.")] = None
     created: Annotated[float, doc("When the table was opened, in seconds since 1970 (UTC).")] = 0.0
+    private: Annotated[
+        bool,
+        doc(
+            "A private table: entered only with its invitation or password. The lobby "
+            "shows no names for it (`players` empty, `host` and `host_name` null)."
+        ),
+    ] = False
+    password: Annotated[bool, doc("A private table that also takes a password.")] = False
 
 
 class RoomList(_Server, tag="room_list"):
-    """The hall's tables, sent after `rooms` and whenever a table opens, changes or
-    closes while this connection is in the lobby."""
+    """The lobby's tables, sent after `rooms` and, without `changes`, whenever a table
+    opens, changes or closes while this connection is in the lobby."""
 
-    rooms: Annotated[list[RoomSummary], doc("Every open table, the newest first.")]
+    rooms: Annotated[
+        list[RoomSummary],
+        doc("The newest tables that match the lobby's filter, at most its `limit`."),
+    ]
+    total: Annotated[
+        int, doc("How many tables match the filter, including those beyond `limit`.")
+    ] = 0
+
+
+class RoomChanges(_Server, tag="room_changes"):
+    """What changed in the lobby since the last `room_list` or `room_changes`, for a
+    connection that asked for `changes`. Apply `gone`, then `rooms`, and keep the
+    list ordered by `created`, the newest first."""
+
+    rooms: Annotated[
+        list[RoomSummary], doc("Tables new to the list, or changed: each replaces its old entry.")
+    ]
+    gone: Annotated[list[str], doc("Ids of tables no longer in the list.")] = []
+    total: Annotated[int, doc("How many tables match the filter now.")] = 0
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):
@@ -382,6 +438,18 @@ class Room(_Server, tag="room"):
     ]
     you: Annotated[int | None, doc("Your seat's index, or null if you have none.")]
     watchers: Annotated[int, doc("How many people are at the table without a seat.")]
+    private: Annotated[
+        bool,
+        doc("The table is private: only its players and those with its invitation enter."),
+    ] = False
+    invite: Annotated[
+        str | None,
+        doc(
+            "A private table's invitation secret, told only to those at the table: an "
+            "invitation link carries it, and `enter` takes it as `key`."
+        ),
+    ] = None
+    password: Annotated[bool, doc("The private table also takes a password.")] = False
 
 
 class Snapshot(_Server, tag="snapshot"):
@@ -509,6 +577,7 @@ class Pong(_Server, tag="pong"):
 ServerMessage = (
     Welcome
     | RoomList
+    | RoomChanges
     | Room
     | Snapshot
     | Patch
@@ -554,6 +623,8 @@ ERROR_CODES = (
     "unavailable",
     "unknown_game",
     "too_many_tables",
+    "private_table",
+    "hall_password",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -593,7 +664,19 @@ ERROR_MEANINGS: dict[str, str] = {
     "unknown_game": "`replay` of a game the hall has not archived (a wrong id, or not finished).",
     "too_many_tables": (
         "`create` from someone who already hosts as many tables waiting for players as "
-        "the hall allows (5 by default, `--open-tables`); `args.tables` is the limit."
+        "the hall allows (5 by default, `--open-tables`), or from an address whose "
+        "visitors host as many as one address may (20 by default, "
+        "`--open-tables-per-address`); `args.tables` is the limit."
+    ),
+    "private_table": (
+        "`enter` (or `sit`, `resync`) at a private table without its invitation secret "
+        "or password, or with a wrong one; `args.password` says whether it takes a "
+        "password. Nothing of the table is sent."
+    ),
+    "hall_password": (
+        "`hello` without the hall's password, or with a wrong one, at a hall that asks "
+        "for one. Send `hello` again with `password`; after 5 wrong ones the connection "
+        "is closed."
     ),
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

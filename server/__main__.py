@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import sys
 
 import uvicorn
@@ -12,6 +13,8 @@ import uvicorn
 from server.app import create_app
 from server.broker.sqlite import DataError, SqliteBroker
 from server.limits import Limits
+
+HALL_PASSWORD_ENV = "SPIELTISCH_HALL_PASSWORD"
 
 
 def tune_gc() -> None:
@@ -83,6 +86,18 @@ def main(argv: list[str] | None = None) -> int:
         default=Limits().open_tables,
         help="tables waiting for players one person may host at once (default 5; 0: any)",
     )
+    parser.add_argument(
+        "--open-tables-per-address",
+        type=int,
+        default=Limits().open_tables_per_address,
+        help="tables waiting for players the people of one address may host at once "
+        "(default 20; 0: any)",
+    )
+    parser.add_argument(
+        "--hall-password",
+        default=os.environ.get(HALL_PASSWORD_ENV) or None,
+        help=f"a password every visitor must give (default: ${HALL_PASSWORD_ENV}, else none)",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
@@ -105,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
             away_grace=args.away_grace,
             abandon_after=args.abandon_after,
             open_tables=args.open_tables,
+            open_tables_per_address=args.open_tables_per_address,
+            hall_password=args.hall_password,
         ),
     )
     config = uvicorn.Config(

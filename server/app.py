@@ -5,6 +5,7 @@ games' records)."""
 from __future__ import annotations
 
 import contextlib
+import hmac
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -115,6 +116,15 @@ def create_app(
     async def archived_game(request: Request) -> Response:
         """A finished game's record, to download (protocol/README.md, "Archived games")."""
         game_id = request.path_params["game_id"]
+        password = hall_box[0].limits.hall_password
+        if password:
+            given = request.query_params.get("password") or request.headers.get(
+                "x-hall-password", ""
+            )
+            if not hmac.compare_digest(given.encode(), password.encode()):
+                return PlainTextResponse(
+                    "this hall asks for its password: ?password=...\n", status_code=401
+                )
         try:
             raw = await hall_box[0].broker.archived(game_id)
         except BrokerUnavailable:

@@ -75,6 +75,9 @@ class Connection:
         self.bucket = TokenBucket(rate, burst)
         self.json = False  # answer in JSON once the client speaks JSON
         self.player: Player | None = None
+        # Where it comes from, for the per-address cap on open tables (limits.py).
+        self.address = ws.client.host if ws.client is not None else ""
+        self.wrong_passwords = 0  # hall passwords refused on this connection
         # Rooms this connection has entered -> the audience it is attached to there
         # (a seat, None for spectators, or DETACHED before the game starts).
         self.rooms: dict[str, Any] = {}

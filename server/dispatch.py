@@ -9,6 +9,7 @@ carrying the message's id, a stable code and a reason, and nothing is changed.
 
 from __future__ import annotations
 
+import hmac
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("spieltisch.hub")
 
 CHAT_MAX = 500
+WRONG_PASSWORDS = 5  # hall passwords one connection may get wrong before it is closed
 CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 _encode = msgspec.msgpack.Encoder().encode
 
@@ -92,16 +94,19 @@ class Dispatcher:
         tables, fanout = hall.tables, hall.fanout
         match msg:
             case m.Rooms():
-                await hall.lobby.watch(conn)
+                await hall.lobby.watch(conn, msg)
             case m.Create():
-                await fanout.enter(
-                    conn, await tables.open(conn.player, msg.game, msg.options), None
-                )
+                opened = await tables.open(conn.player, msg.game, msg.options, conn.address)
+                await fanout.enter(conn, opened, None)
             case m.Enter():
-                await fanout.enter(conn, await tables.find(msg.room), msg.v)
+                room = await tables.find(msg.room)
+                if msg.room not in conn.rooms:
+                    tables.admit(conn.player, room, msg.key)
+                await fanout.enter(conn, room, msg.v)
             case m.Sit():
                 room = await tables.find(msg.room)
                 if msg.room not in conn.rooms:
+                    tables.admit(conn.player, room, None)
                     await fanout.enter(conn, room, None)
                 hall.inbox.submit(room, "sit", conn, msg)
             case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act() | m.Resign():
@@ -117,6 +122,7 @@ class Dispatcher:
                         "not_started", "The game has not started; there is no view yet."
                     )
                 if msg.room not in conn.rooms:
+                    tables.admit(conn.player, room, None)
                     await fanout.enter(conn, room, None)
                 else:
                     await fanout.attach(conn, room, None)
@@ -131,6 +137,7 @@ class Dispatcher:
     async def _hello(self, conn: Connection, msg: m.Hello) -> None:
         if conn.player is not None:
             raise IllegalIntent("bad_message", "This connection has already said hello.")
+        self._check_hall_password(conn, msg.password)
         name = clean_name(msg.name)
         if name is None:
             raise IllegalIntent(
@@ -141,6 +148,23 @@ class Dispatcher:
         token, player = await self.hall.sessions.resume_or_create(msg.token, name, msg.lang)
         conn.player = player
         conn.send(m.Welcome(token=token, player=player.id, name=player.name))
+
+    def _check_hall_password(self, conn: Connection, given: str | None) -> None:
+        """A hall that asks for a password lets nobody say hello without it; guessing
+        costs a connection every few tries, on top of the rate limit."""
+        password = self.hall.limits.hall_password
+        if not password:
+            return
+        if given is not None and hmac.compare_digest(given.encode(), password.encode()):
+            return
+        conn.wrong_passwords += given is not None
+        if conn.wrong_passwords >= WRONG_PASSWORDS:
+            conn.abort(1008, "too many wrong passwords")  # the close frame says why
+        raise IllegalIntent(
+            "hall_password",
+            "That is not the hall's password." if given else "This hall asks for a password.",
+            {"wrong": given is not None},
+        )
 
     async def _history(self, conn: Connection, msg: m.History) -> None:
         assert conn.player is not None

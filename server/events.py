@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from protocol.messages import SeatInfo, Status
+from server.room.privacy import Lock
 
 
 class RoomInfo(msgspec.Struct, kw_only=True):
@@ -20,6 +21,9 @@ class RoomInfo(msgspec.Struct, kw_only=True):
     host: str | None
     seats: list[SeatInfo | None]
     watchers: int
+    # Between processes only: room_message tells a member whether the table is
+    # private and its invitation, never the password's digest.
+    lock: Lock = msgspec.field(default_factory=Lock)
 
 
 class Event(msgspec.Struct, tag_field="k", tag="room"):

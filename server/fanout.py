@@ -46,7 +46,7 @@ class Fanout:
         """Make a connection a member of a table: tell it the table, and the game's
         view once it runs (only what it missed since version ``v``, when it has one)."""
         assert conn.player is not None
-        self.hall.lobby.watchers.discard(conn)
+        self.hall.lobby.forget(conn)
         first_here = room.id not in self.members
         members = self.members.setdefault(room.id, set())
         if first_here:
@@ -229,4 +229,7 @@ def room_message(info: RoomInfo, conn: Connection) -> m.Room:
         seats=info.seats,
         you=you,
         watchers=info.watchers,
+        private=info.lock.private,
+        invite=info.lock.invite if info.lock.private else None,
+        password=info.lock.has_password,
     )

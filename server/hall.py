@@ -105,7 +105,7 @@ class Hall:
     async def disconnect(self, conn: Connection) -> None:
         self.connections.discard(conn)
         self._by_cid.pop(conn.cid, None)
-        self.lobby.watchers.discard(conn)
+        self.lobby.forget(conn)
         for room_id in list(conn.rooms):
             await self.fanout.leave(conn, room_id, gone=True)
         await conn.stop()

@@ -18,3 +18,7 @@ class Limits(msgspec.Struct):
     away_grace: float = 60.0  # seconds a player may be away on their turn before the AI
     abandon_after: float = 3600.0  # seconds a running game waits when every person is away
     open_tables: int = 5  # tables waiting for players one person may host at once; 0: any
+    # ... and all the people of one address together (a school or a club shares one
+    # address, a flood from one machine is cut short); 0: any
+    open_tables_per_address: int = 20
+    hall_password: str | None = None  # asked of every visitor in `hello` when set

@@ -43,6 +43,7 @@ class RemoteRoom:
                 for s in meta.seats
             ],
             watchers=0,
+            lock=meta.lock,
         )
         return cls(room_id, info, -1)
 
@@ -52,6 +53,11 @@ class RemoteRoom:
 
     def info(self) -> RoomInfo:
         return self.info_
+
+    def admits(self, player_id: str, key: str | None) -> bool:
+        """As Table.admits, from what the owner last told of the table."""
+        info = self.info_
+        return info.lock.opens(key) or player_id == info.host or self.seat_of(player_id) is not None
 
     def seat_of(self, player_id: str) -> int | None:
         for i, seat in enumerate(self.info_.seats):

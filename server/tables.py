@@ -31,11 +31,11 @@ from server.keys import (
     state_key,
     view_key,
 )
-from server.lobby import read_directory_entry
 from server.remote import RemoteRoom
 from server.room import Room
 from server.room.clock import clock_seconds
 from server.room.options import make_options
+from server.room.privacy import Lock, refuse
 from server.room.record import RoomMeta
 from server.sessions import Player
 
@@ -70,8 +70,17 @@ class Tables:
                 return remote
         raise IllegalIntent("unknown_room", f"There is no table {room_id!r}.")
 
-    async def open(self, host: Player, game_name: str, raw_options: dict[str, Any]) -> Room:
-        """A new table of a game, owned by this process, with ``host`` as its host."""
+    def admit(self, player: Player, room: AnyRoom, key: str | None) -> None:
+        """Refuse someone a private table they bring no invitation or password for."""
+        if not room.admits(player.id, key):
+            lock = room.table.lock if isinstance(room, Room) else room.info_.lock
+            raise refuse(lock, key)
+
+    async def open(
+        self, host: Player, game_name: str, raw_options: dict[str, Any], address: str = ""
+    ) -> Room:
+        """A new table of a game, owned by this process, with ``host`` (who comes from
+        ``address``) as its host."""
         try:
             game = games.get(game_name)
         except KeyError:
@@ -81,9 +90,12 @@ class Tables:
                 f"There is no game {game_name!r}; games: {known}.",
                 {"game": game_name},
             ) from None
-        await self._may_open(host)
+        await self._may_open(host, address)
         raw = dict(raw_options)
         clock = clock_seconds(raw.pop("clock", 0))  # the table's, not the game's
+        lock = Lock()  # so are its privacy and password
+        lock.set_private(raw.pop("private", False))
+        lock.set_password(raw.pop("password", None))
         options = make_options(game, raw)
         room_id = secrets.token_hex(4)
         hall = self.hall
@@ -93,6 +105,8 @@ class Tables:
             raise IllegalIntent("unavailable", "Could not open a table just now; try again.")
         room = self.new_room(room_id, game, options, host)
         room.table.clock.per_move = clock
+        room.table.lock = lock
+        room.table.address = address
         # Whoever opens a table means to play at it: they sit in the first seat at once
         # (no command yet, so no actor is needed), and may add AI players and start.
         room.table.sit(host.id, host.name, 0)
@@ -106,22 +120,31 @@ class Tables:
             ) from None
         return room
 
-    async def _may_open(self, host: Player) -> None:
-        """One person may host only a few tables waiting for players at once, counted
-        over the whole hall (the lobby directory every process writes): one visitor
-        must not be able to fill the lobby."""
-        cap = self.hall.limits.open_tables
-        if cap <= 0:
+    async def _may_open(self, host: Player, address: str) -> None:
+        """One person may host only a few tables waiting for players at once, and the
+        people of one address a few more, counted over the whole hall (the lobby
+        directory every process writes): one visitor must not be able to fill the
+        lobby, neither with one session nor with many."""
+        limits = self.hall.limits
+        cap, address_cap = limits.open_tables, limits.open_tables_per_address
+        if cap <= 0 and (address_cap <= 0 or not address):
             return
-        directory = await self.hall.broker.dir_all(DIRECTORY)
-        entries = (read_directory_entry(raw) for raw in directory.values())
-        waiting = sum(1 for e in entries if e and e.status == "waiting" and e.host == host.id)
-        if waiting >= cap:
+        waiting = [e for e in await self.hall.lobby.entries() if e.summary.status == "waiting"]
+        mine = sum(1 for e in waiting if e.host == host.id)
+        if 0 < cap <= mine:
             raise IllegalIntent(
                 "too_many_tables",
-                f"You already host {waiting} tables waiting for players (at most {cap}); "
+                f"You already host {mine} tables waiting for players (at most {cap}); "
                 "start or leave one first.",
                 {"tables": cap},
+            )
+        ours = sum(1 for e in waiting if e.address == address) if address else 0
+        if 0 < address_cap <= ours:
+            raise IllegalIntent(
+                "too_many_tables",
+                f"Your network already hosts {ours} tables waiting for players (at most "
+                f"{address_cap}); start or leave one first.",
+                {"tables": address_cap},
             )
 
     async def rebuild(self, room_id: str) -> Room | None:

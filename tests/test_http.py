@@ -84,6 +84,8 @@ async def test_lobby_sees_tables_come_and_go(server) -> None:
         "options": {"pile": 7, "secret": True},
         "host": host.player,
         "host_name": "host",
+        "private": False,
+        "password": False,
     }
     await host.send({"t": "leave", "room": room})
     for _ in range(5):

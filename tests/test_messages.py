@@ -98,6 +98,22 @@ def test_server_messages_round_trip() -> None:
         m.ReplayData(summary=SUMMARY, seat=None, view={"log": []}, patches=[[["s", ["a"], 1]]]),
         m.Error(ref=None, code="bad_message", message="?"),
         m.Pong(id=None),
+        m.RoomChanges(
+            rooms=[
+                m.RoomSummary(
+                    room="r",
+                    game="g",
+                    status="waiting",
+                    seats=5,
+                    seated=1,
+                    watchers=0,
+                    options={},
+                    private=True,
+                )
+            ],
+            gone=["q"],
+            total=7,
+        ),
     ]
     assert {type(s) for s in samples} == set(m.SERVER_MESSAGES)
     for s in samples:

@@ -217,6 +217,20 @@ async def test_one_person_hosts_only_a_few_tables_waiting_for_players(server) ->
         raise AssertionError("no table could be opened after leaving one")
 
 
+async def test_a_private_table_and_a_hall_password(server) -> None:
+    c = await server.client("anna")
+    await c.send({"t": "create", "game": "countdown", "options": {"password": "pw"}})
+    room = (await c.expect("room"))["room"]
+    other = await server.client("bob")
+    err = await refused(other, "private_table", {"t": "enter", "room": room, "key": "no"})
+    assert err["args"] == {"password": True}
+    limits = msgspec.structs.replace(TEST_LIMITS, hall_password="door")
+    async with running_server(limits) as locked:
+        guest = await locked.client(name=None)
+        err = await refused(guest, "hall_password", {"t": "hello", "name": "g"})
+        assert err["args"] == {"wrong": False}
+
+
 async def test_a_replay_of_a_game_never_archived(server) -> None:
     c = await server.client("anna")
     err = await refused(c, "unknown_game", {"t": "replay", "game": "feedfacecafe"})

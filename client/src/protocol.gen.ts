@@ -2,17 +2,25 @@
 export const PROTOCOL_VERSION = 1;
 /** The longest display name `hello` takes, in characters. */
 export const NAME_MAX = 24;
+/** How many tables the lobby's list shows unless asked, and at most. */
+export const LOBBY_DEFAULT = 100;
+export const LOBBY_MAX = 500;
 
 export interface Hello {
   t: "hello";
   name: string;
   token?: string | null;
   lang?: "en" | "ja";
+  password?: string | null;
   id?: number | null;
 }
 
 export interface Rooms {
   t: "rooms";
+  game?: string | null;
+  status?: "finished" | "playing" | "waiting" | null;
+  limit?: number;
+  changes?: boolean;
   id?: number | null;
 }
 
@@ -27,6 +35,7 @@ export interface Enter {
   t: "enter";
   room: string;
   v?: number | null;
+  key?: string | null;
   id?: number | null;
 }
 
@@ -129,6 +138,8 @@ export interface RoomSummary {
   host: string | null;
   host_name: string | null;
   created: number;
+  private: boolean;
+  password: boolean;
 }
 
 export interface LobbySeat {
@@ -189,6 +200,14 @@ export interface Welcome {
 export interface RoomList {
   t: "room_list";
   rooms: RoomSummary[];
+  total: number;
+}
+
+export interface RoomChanges {
+  t: "room_changes";
+  rooms: RoomSummary[];
+  gone: string[];
+  total: number;
 }
 
 export interface Room {
@@ -201,6 +220,9 @@ export interface Room {
   seats: (SeatInfo | null)[];
   you: number | null;
   watchers: number;
+  private: boolean;
+  invite: string | null;
+  password: boolean;
 }
 
 export interface Snapshot {
@@ -259,6 +281,6 @@ export interface Pong {
 }
 
 export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping;
-export type ServerMessage = Welcome | RoomList | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Pong;
-export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables"] as const;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Pong;
+export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from server.broker.base import Broker, BrokerUnavailable, Handler, LeaseLost, Stored
+from server.broker.base import (
+    TICKET_OPEN,
+    Broker,
+    BrokerUnavailable,
+    Handler,
+    LeaseLost,
+    Stored,
+    Ticket,
+    TicketClosed,
+)
 from server.broker.memory import MemoryBroker
 
 __all__ = [
@@ -12,6 +21,9 @@ __all__ = [
     "LeaseLost",
     "MemoryBroker",
     "Stored",
+    "TICKET_OPEN",
+    "Ticket",
+    "TicketClosed",
     "make_broker",
 ]
 

@@ -7,6 +7,8 @@ each): ``memory`` for a single process, ``redis`` for a hall served by many.
 - room logs: an append-only, durable list of entries per room, read back in order;
 - keys with an expiry: sessions, the lobby directory, the latest views;
 - leases: one owner at a time per key, held while renewed;
+- tickets: one answer per message forwarded to a table's owner, whoever settles
+  it first (the owner applying or refusing it, or its asker giving up waiting);
 - the archive: every finished game's summary and record, kept for good.
 
 ``shared``: other processes use the same broker. ``durable``: what is written
@@ -30,6 +32,27 @@ class LeaseLost(Exception):
     """A fenced write was refused: the writer no longer holds the lease."""
 
 
+class TicketClosed(Exception):
+    """A commit named a ticket that is no longer open: the message it stands for was
+    answered already (withdrawn by its asker, refused, or applied); nothing was done."""
+
+
+# An open ticket's value: the message waits for its answer. Whoever settles it first
+# (the owner applying or refusing the message, the asker withdrawing it) decides.
+TICKET_OPEN = b"w"
+
+
+class Ticket(NamedTuple):
+    """A forwarded message's ticket, settled by the commit that applies it: ``key``
+    takes ``value`` (it must be open), and ``data`` is published on ``channel`` (the
+    answer to the process that forwarded the message)."""
+
+    key: str
+    value: bytes
+    channel: str
+    data: bytes
+
+
 class Stored(NamedTuple):
     """One audience's share of a published change (see ``Broker.commit``)."""
 
@@ -51,15 +74,34 @@ class Broker(Protocol):
     async def publish(self, channel: str, data: bytes) -> None: ...
 
     async def commit(
-        self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
+        self,
+        log: str,
+        entry: bytes,
+        lease: str,
+        owner: str,
+        items: Sequence[Stored],
+        ticket: Ticket | None = None,
     ) -> int:
         """A room's accepted change, in one atomic step and one round trip: only while
         ``owner`` holds ``lease`` (else LeaseLost, and nothing is done: the fence that
         keeps a process that lost its lease, paused or cut off, from ever writing after
-        its successor), append
+        its successor), and only while ``ticket`` (if any) is open (else TicketClosed,
+        and nothing is done), append
         ``entry`` to ``log``, then for each item in turn set ``key`` to ``value``
         (unless ``value`` is empty), append ``data`` to the capped list ``backlog``
-        and publish ``data`` on ``channel``. Returns the entry's index."""
+        and publish ``data`` on ``channel``; last, settle the ticket and publish its
+        answer. Returns the entry's index."""
+        ...
+
+    async def forward(self, channel: str, data: bytes, ticket: str, ttl: float) -> None:
+        """Open ``ticket`` (it expires after ``ttl`` seconds, and an expired ticket is
+        closed) and publish ``data`` on ``channel``, in one round trip."""
+        ...
+
+    async def settle(self, ticket: str, value: bytes) -> bytes | None:
+        """Close an open ticket: it holds ``value`` from now on (for the rest of its
+        time), or, with an empty ``value``, is withdrawn. None when this call closed it;
+        else what the ticket holds (empty: withdrawn or expired) and nothing changes."""
         ...
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
@@ -111,10 +153,17 @@ class Broker(Protocol):
     async def release(self, key: str, owner: str) -> None: ...
 
     async def archive(
-        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+        self,
+        game_id: str,
+        summary: bytes,
+        record: bytes,
+        ended: float,
+        players: Sequence[str],
+        listed: bool = True,
     ) -> None:
         """Keep a finished game for good: its summary (listed) and its whole record
-        (read one at a time), findable by when it ended and by each player's id."""
+        (read one at a time), findable by when it ended and by each player's id. A game
+        not ``listed`` (a private table's) is in its players' lists only."""
         ...
 
     async def archived(self, game_id: str) -> bytes | None:

@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from server.broker.base import Handler, LeaseLost, Stored
+from server.broker.base import TICKET_OPEN, Handler, LeaseLost, Stored, Ticket, TicketClosed
 
 
 class Archived(NamedTuple):
@@ -16,6 +16,7 @@ class Archived(NamedTuple):
     record: bytes
     ended: float
     players: tuple[str, ...]
+    listed: bool = True  # in the hall's list, not only in its players'
 
 
 class MemoryBroker:
@@ -31,6 +32,9 @@ class MemoryBroker:
         self._dirs: dict[str, dict[str, bytes]] = defaultdict(dict)
         self._lists: dict[str, list[bytes]] = defaultdict(list)
         self._archive: dict[str, Archived] = {}
+        # Tickets are never kept on disk (the SQLite broker inherits this): they live
+        # for seconds, and only a shared hall forwards messages at all.
+        self._tickets: dict[str, tuple[bytes, float]] = {}
 
     async def publish(self, channel: str, data: bytes) -> None:
         # A copy, so a handler that unsubscribes itself does not upset the loop.
@@ -38,18 +42,56 @@ class MemoryBroker:
             handler(data)
 
     async def commit(
-        self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
+        self,
+        log: str,
+        entry: bytes,
+        lease: str,
+        owner: str,
+        items: Sequence[Stored],
+        ticket: Ticket | None = None,
     ) -> int:
         held = self._leases.get(lease)
         if held is None or held[0] != owner or held[1] <= self._clock():
             raise LeaseLost(lease)
+        if ticket is not None and self._ticket(ticket.key) != TICKET_OPEN:
+            raise TicketClosed(ticket.key)
         index = await self.append(log, entry)
         for item in items:
             if item.value:
                 await self.put(item.key, item.value)
             await self.push_capped(item.backlog, item.data, item.keep)
             await self.publish(item.channel, item.data)
+        if ticket is not None:
+            await self.settle(ticket.key, ticket.value)
+            await self.publish(ticket.channel, ticket.data)
         return index
+
+    def _ticket(self, key: str) -> bytes:
+        held = self._tickets.get(key)
+        if held is None:
+            return b""
+        if held[1] <= self._clock():
+            del self._tickets[key]
+            return b""
+        return held[0]
+
+    async def forward(self, channel: str, data: bytes, ticket: str, ttl: float) -> None:
+        # Expired tickets are dropped here, so the dict holds about one answer bound's worth.
+        now = self._clock()
+        for key in [k for k, (_, until) in self._tickets.items() if until <= now]:
+            del self._tickets[key]
+        self._tickets[ticket] = (TICKET_OPEN, now + ttl)
+        await self.publish(channel, data)
+
+    async def settle(self, ticket: str, value: bytes) -> bytes | None:
+        current = self._ticket(ticket)
+        if current != TICKET_OPEN:
+            return current
+        if value:
+            self._tickets[ticket] = (value, self._tickets[ticket][1])
+        else:
+            del self._tickets[ticket]
+        return None
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._subs[channel].append(handler)
@@ -123,16 +165,26 @@ class MemoryBroker:
             del self._leases[key]
 
     async def archive(
-        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+        self,
+        game_id: str,
+        summary: bytes,
+        record: bytes,
+        ended: float,
+        players: Sequence[str],
+        listed: bool = True,
     ) -> None:
-        self._archive[game_id] = Archived(summary, record, ended, tuple(players))
+        self._archive[game_id] = Archived(summary, record, ended, tuple(players), listed)
 
     async def archived(self, game_id: str) -> bytes | None:
         item = self._archive.get(game_id)
         return None if item is None else item.record
 
     async def archive_list(self, limit: int, player: str | None = None) -> list[bytes]:
-        items = (a for a in self._archive.values() if player is None or player in a.players)
+        items = (
+            a
+            for a in self._archive.values()
+            if (a.listed if player is None else player in a.players)
+        )
         newest = sorted(items, key=lambda a: a.ended, reverse=True)[:limit]
         return [a.summary for a in newest]
 

@@ -268,12 +268,19 @@ class RedisBroker:
     # --- the archive: a key per game (no expiry), sorted sets by when they ended --------
 
     async def archive(
-        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+        self,
+        game_id: str,
+        summary: bytes,
+        record: bytes,
+        ended: float,
+        players: Sequence[str],
+        listed: bool = True,
     ) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.set(self._k(f"archive:{game_id}"), record)
             pipe.set(self._k(f"archive:{game_id}:summary"), summary)
-            pipe.zadd(self._k("archive"), {game_id: ended})
+            if listed:
+                pipe.zadd(self._k("archive"), {game_id: ended})
             for player in set(players):
                 pipe.zadd(self._k(f"archive:player:{player}"), {game_id: ended})
             await self._call(pipe.execute())

@@ -51,6 +51,8 @@ _LISTS = """
 CREATE TABLE IF NOT EXISTS lists (key TEXT NOT NULL, seq INTEGER NOT NULL,
                                   value BLOB NOT NULL, PRIMARY KEY (key, seq)) WITHOUT ROWID;
 """
+# Also added later the same way: archive.listed (0: a private table's game, listed only
+# for its players).
 # Capped lists kept on disk, by the start of their key: a table's chat (keys.chat_key),
 # one write per line said. The backlogs of patches are not: they would cost a write per
 # audience on every move, and after a restart a client is sent a snapshot instead.
@@ -89,6 +91,9 @@ def open_database(path: Path) -> sqlite3.Connection:
         if check != "ok":
             raise DataError(f"{path}: the database is damaged ({check})")
         db.executescript(_LISTS)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(archive)")}
+        if "listed" not in columns:
+            db.execute("ALTER TABLE archive ADD COLUMN listed INTEGER NOT NULL DEFAULT 1")
         db.execute("PRAGMA journal_mode = WAL")
         # FULL: a commit is synced to disk, so an acknowledged move survives a power
         # cut too; the writer's group commit keeps that to one sync per batch.
@@ -135,10 +140,12 @@ class SqliteBroker(MemoryBroker):
         for key, seq, value in db.execute("SELECT key, seq, value FROM lists ORDER BY key, seq"):
             self._lists[key].append(value)
             self._seq[key] = seq
-        for game_id, ended, players, summary, record in db.execute(
-            "SELECT id, ended, players, summary, record FROM archive"
+        for game_id, ended, players, summary, record, listed in db.execute(
+            "SELECT id, ended, players, summary, record, listed FROM archive"
         ):
-            self._archive[game_id] = Archived(summary, record, ended, tuple(players.split()))
+            self._archive[game_id] = Archived(
+                summary, record, ended, tuple(players.split()), bool(listed)
+            )
 
     # --- the writer -------------------------------------------------------------------
 
@@ -238,14 +245,21 @@ class SqliteBroker(MemoryBroker):
         await self._write([("DELETE FROM dirs WHERE name = ? AND key = ?", (name, key))])
 
     async def archive(
-        self, game_id: str, summary: bytes, record: bytes, ended: float, players: Sequence[str]
+        self,
+        game_id: str,
+        summary: bytes,
+        record: bytes,
+        ended: float,
+        players: Sequence[str],
+        listed: bool = True,
     ) -> None:
-        await super().archive(game_id, summary, record, ended, players)
+        await super().archive(game_id, summary, record, ended, players, listed)
         await self._write(
             [
                 (
-                    "REPLACE INTO archive VALUES (?, ?, ?, ?, ?)",
-                    (game_id, ended, " ".join(sorted(set(players))), summary, record),
+                    "REPLACE INTO archive (id, ended, players, summary, record, listed) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, ended, " ".join(sorted(set(players))), summary, record, listed),
                 )
             ]
         )

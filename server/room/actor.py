@@ -106,6 +106,9 @@ class Room:
     def seat_of(self, player_id: str) -> int | None:
         return self.table.seat_of(player_id)
 
+    def admits(self, player_id: str, key: str | None) -> bool:
+        return self.table.admits(player_id, key)
+
     def audiences(self) -> list[Audience]:
         return [*range(len(self.table.seats)), None]
 
@@ -439,7 +442,11 @@ class Room:
             )
             summary, data = archive.encode(record)
             players = [s.player for s in self.table.seats if s is not None]
-            await self.broker.archive(record.id, summary, data, record.ended, players)
+            # A private table's games are listed only in their players' own history.
+            listed = not self.table.lock.private
+            await self.broker.archive(
+                record.id, summary, data, record.ended, players, listed=listed
+            )
         except BrokerUnavailable:
             log.error('{"event": "room.archive_failed", "room": "%s"}', self.id)
             return

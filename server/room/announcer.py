@@ -17,7 +17,7 @@ import msgspec
 from server.broker import Broker, BrokerUnavailable
 from server.events import Event
 from server.keys import DIRECTORY, LOBBY, events_channel, meta_key
-from server.lobby import directory_entry
+from server.lobby import Entry, directory_entry
 from server.room.ledger import META_TTL
 from server.room.table import Table
 
@@ -40,7 +40,9 @@ class Announcer:
 
     def directory(self) -> bytes:
         """This table's entry in the lobby directory."""
-        return directory_entry(self.table.summary(), self.broker.shared)
+        table = self.table
+        entry = Entry(summary=table.summary(), host=table.host, address=table.address)
+        return directory_entry(entry, self.broker.shared)
 
     async def refresh_directory(self) -> None:
         await self.broker.dir_put(DIRECTORY, {self.table.id: self.directory()})
@@ -67,7 +69,7 @@ class Announcer:
             # change while the writes are under way, and nobody may be told of a
             # change before it is stored (a restart would take it back).
             entry = self.directory()
-            meta = _encode(self.table.meta())
+            meta = _encode(self.table.meta()) if self.broker.durable else b""
             event = _encode(Event(info=self.table.info(), v=self.version()))
             try:
                 await self.broker.dir_put(DIRECTORY, {room: entry})

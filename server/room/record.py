@@ -14,6 +14,7 @@ import msgspec
 from protocol.messages import Status
 from server.games.base import Game
 from server.room.clock import Clock
+from server.room.privacy import Lock
 
 
 class Seat(msgspec.Struct):
@@ -55,6 +56,8 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     started: float = 0.0  # when the game started (Unix seconds)
     created: float = 0.0  # when the table was opened (Unix seconds)
     host_name: str | None = None
+    lock: Lock = msgspec.field(default_factory=Lock)  # who may come in (privacy.py)
+    address: str = ""  # the opener's, for the per-address cap on open tables
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

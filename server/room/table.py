@@ -20,6 +20,7 @@ from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
 from server.room.clock import Clock, clock_seconds
 from server.room.options import with_option
+from server.room.privacy import Lock
 from server.room.record import RoomMeta, Seat
 
 DEFAULT_LEVEL = "strong"  # a bot seated without a level
@@ -43,6 +44,8 @@ class Table:
         # The host's name while they sit nowhere (the opener's, given by the room).
         self.host_name: str | None = None
         self.timed_out: set[int] = set()  # seats whose time ran out: the AI makes this move
+        self.lock = Lock()  # public until the host makes it private
+        self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
 
@@ -111,6 +114,7 @@ class Table:
                 for i, s in enumerate(self.seats)
             ],
             watchers=sum(1 for p in self.present if p not in seated),
+            lock=self.lock,
         )
 
     def options_shown(self) -> dict[str, Any]:
@@ -122,6 +126,7 @@ class Table:
 
     def summary(self) -> RoomSummary:
         info = self.info()
+        private = self.lock.private
         return RoomSummary(
             room=self.id,
             game=self.game.name,
@@ -130,16 +135,27 @@ class Table:
             seated=sum(1 for s in self.seats if s is not None),
             watchers=info.watchers,
             options=info.options,
-            players=[
+            # A private table is shown locked, without who is at it.
+            players=[]
+            if private
+            else [
                 None
                 if s is None
                 else LobbySeat(player=s.player, name=s.name, bot=s.bot, level=s.level)
                 for s in self.seats
             ],
-            host=self.host,
-            host_name=self._host_name(),
+            host=None if private else self.host,
+            host_name=None if private else self._host_name(),
             created=self.created,
+            private=private,
+            password=self.lock.has_password,
         )
+
+    def admits(self, player_id: str, key: str | None) -> bool:
+        """Whether a person may come to this table: anyone to a public one; to a
+        private one, its host, its players, and whoever brings the invitation or the
+        password."""
+        return self.lock.opens(key) or player_id == self.host or self.seat_of(player_id) is not None
 
     def _host_name(self) -> str | None:
         i = self.seat_of(self.host) if self.host is not None else None
@@ -158,6 +174,8 @@ class Table:
             started=self.started,
             created=self.created,
             host_name=self.host_name,
+            lock=self.lock,
+            address=self.address,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -169,6 +187,8 @@ class Table:
         self.started = meta.started
         self.created = meta.created or self.created
         self.host_name = meta.host_name
+        self.lock = meta.lock
+        self.address = meta.address
         if self.status == "playing":
             # A new owner knows nobody yet: every person counts as away from now until
             # their process answers the census (server/leases.py), so that the grace
@@ -267,6 +287,12 @@ class Table:
         self.waiting()
         if key == "clock":
             self.set_clock(value)
+            return
+        if key == "private":
+            self.lock.set_private(value)
+            return
+        if key == "password":
+            self.lock.set_password(value)
             return
         self.options = with_option(self.game, self.options, key, value)
 
