@@ -156,26 +156,38 @@ export interface Hall {
   games: GameInfo[];
   /** Whether the server offers this game (a board's test skips itself when not). */
   has: (game: string) => boolean;
-  /** A person in the hall with a name of their own, in a browser context of their own. */
+  /** A person in the hall with a name of their own, in a browser context of their own
+   * (at a hall with a password, given on the hall's password form). */
   person: (name: string, locale?: string) => Promise<Person>;
+  /** The hall's password, when the server was started with one. */
+  password: string | null;
+}
+
+export interface HallOptions {
+  /** Start the server with `--hall-password`: every visitor is asked for it. */
+  hallPassword?: string;
 }
 
 /** The server of the file's tests, for the diagnostics of waitVersionAbove. */
 let current: Server | undefined;
 
 /** Start a server (AI players moving after `botDelay` seconds, and `extra` arguments of
- * its own, e.g. `["--away-grace", "1"]`) and Chromium before the file's tests and stop
- * both after them. Call it once, at the top of an e2e file. */
-export function useHall(botDelay = "0.02", extra: string[] = []): Hall {
+ * its own, e.g. `["--away-grace", "1"]`; `options.hallPassword` for a hall that asks
+ * for a password) and Chromium before the file's tests and stop both after them. Call
+ * it once, at the top of an e2e file (or of a `describe`, for a server of its own). */
+export function useHall(botDelay = "0.02", extra: string[] = [], options: HallOptions = {}): Hall {
+  const password = options.hallPassword ?? null;
   const hall: Hall = {
     server: undefined as unknown as Server,
     chrome: undefined as unknown as Chrome,
     games: [],
     has: (game) => hall.games.some((g) => g.name === game),
-    person: (name, locale) => newPerson(hall.chrome.browser, hall.server.url, name, locale),
+    person: (name, locale) => newPerson(hall.chrome.browser, hall.server.url, name, locale, password),
+    password,
   };
+  const withPassword = password === null ? [] : ["--hall-password", password];
   beforeAll(async () => {
-    hall.server = current = await startServer(["--bot-delay", botDelay, "--ai-budget", "0.05", ...extra]);
+    hall.server = current = await startServer(["--bot-delay", botDelay, "--ai-budget", "0.05", ...withPassword, ...extra]);
     hall.chrome = await startChrome();
     hall.games = await (await fetch(`${hall.server.url}/api/games`)).json();
   });
@@ -187,7 +199,13 @@ export function useHall(botDelay = "0.02", extra: string[] = []): Hall {
   return hall;
 }
 
-export async function newPerson(browser: Browser, baseURL: string, name: string, locale = "en-US"): Promise<Person> {
+export async function newPerson(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  locale = "en-US",
+  hallPassword: string | null = null,
+): Promise<Person> {
   const ctx = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 860 } });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
@@ -196,6 +214,10 @@ export async function newPerson(browser: Browser, baseURL: string, name: string,
   await page.goto("/");
   await page.getByTestId("name-input").fill(name);
   await page.getByTestId("name-go").click();
+  if (hallPassword !== null) {
+    await page.getByTestId("hall-password").fill(hallPassword);
+    await page.getByTestId("hall-go").click();
+  }
   await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
   return { ctx, page };
 }

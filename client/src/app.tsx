@@ -6,6 +6,7 @@ import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { ReplayScreen } from "./ui/replay";
 import { explainRefusal } from "./ui/options";
+import { HallPrompt } from "./ui/privacy";
 import { Table } from "./ui/table";
 
 export function App({ client }: { client: Client }) {
@@ -16,6 +17,8 @@ export function App({ client }: { client: Client }) {
   const [renaming, setRenaming] = useState(false);
   const refusal = s.nameRefusal;
   const naming = !name || renaming || refusal !== null;
+  // The hall's password: asked for when the hall refuses our hello without it.
+  const hall = s.hallRefusal;
   useEffect(() => {
     document.documentElement.lang = l;
   }, [l]);
@@ -105,6 +108,12 @@ export function App({ client }: { client: Client }) {
               client.setName(n);
             }}
             onCancel={renaming && !refusal ? () => setRenaming(false) : undefined}
+          />
+        ) : hall ? (
+          <HallPrompt
+            key={hall.id}
+            reason={hall.args.wrong === true ? errorText(hall.code, hall.message, hall.args) : null}
+            onPassword={(p) => client.setHallPassword(p)}
           />
         ) : s.replay ? (
           <ReplayScreen client={client} r={s.replay} />

@@ -4,8 +4,10 @@
 import { parseCommand } from "./commands";
 import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
 import { lang, t } from "./i18n";
-import type { ClientMessage } from "./protocol.gen";
+import { keepHallPassword, linkKey, storedHallPassword, tablePath } from "./privacy";
+import type { ClientMessage, RoomSummary } from "./protocol.gen";
 import { replayFromHash, replayHash } from "./replay";
+import type { LobbyFilter } from "./rooms";
 import { signal } from "./signal";
 import { type GameInfo, Store } from "./store";
 
@@ -15,9 +17,17 @@ export interface Client {
   name: ReturnType<typeof signal<string | null>>;
   start(): void;
   setName(name: string): void;
+  /** Say hello again with the hall's password (kept in this browser). */
+  setHallPassword(password: string): void;
   send(msg: ClientMessage): void;
   create(game: string, options: Record<string, unknown>): void;
-  open(room: string): void;
+  /** Go to a table; `key` opens a private one (its invitation or password). */
+  open(room: string, key?: string | null): void;
+  /** A table of the lobby's list: a private one we hold no key for and that takes a
+   * password asks for it first; any other is opened. */
+  openListed(room: RoomSummary): void;
+  /** Show the lobby's tables of one game and state (null: all). */
+  filterLobby(filter: LobbyFilter): void;
   toLobby(): void;
   /** Ask for the hall's finished games: everyone's and this player's own. */
   history(): void;
@@ -39,6 +49,7 @@ function stored(key: string): string | null {
 
 // The table lives in the query (`/?t=ID`) and a replay in the hash (`/#replay/ID`),
 // so a reload asks the server for `/` and never depends on how it answers other paths.
+// An invitation link adds a private table's key in the hash (`/?t=ID#key=SECRET`).
 function roomFromPath(): string | null {
   return new URLSearchParams(location.search).get("t");
 }
@@ -50,7 +61,12 @@ export function createClient(): Client {
   const name = signal<string | null>(stored(NAME_KEY));
   let conn: Connection;
   const store = new Store((m) => conn.send(m));
-  conn = new Connection(store, () => ({ name: name.get() ?? "", token: stored(TOKEN_KEY), lang: lang.get() }));
+  conn = new Connection(store, () => ({
+    name: name.get() ?? "",
+    token: stored(TOKEN_KEY),
+    lang: lang.get(),
+    password: storedHallPassword(),
+  }));
   let awaitingCreate = false;
   const catalogues = new Map<string, Promise<unknown>>();
 
@@ -80,6 +96,17 @@ export function createClient(): Client {
       go(null);
       conn.lobby();
     }
+    // A private table that does not let us in: the key we gave (if any) is wrong. Back
+    // to the lobby, which asks for its password or says to ask for the invitation.
+    if (last.code === "private_table" && cur !== null && !st.tables[cur]?.room) {
+      const refused = conn.keys.get(cur) !== null;
+      conn.rooms.delete(cur);
+      conn.keys.forget(cur);
+      const game = st.rooms.find((r) => r.room === cur)?.game ?? null;
+      store.lock({ room: cur, game, password: last.args.password === true, refused });
+      go(null);
+      conn.lobby();
+    }
   });
 
   // The creator of a table is put in it by the server; follow it there.
@@ -102,7 +129,7 @@ export function createClient(): Client {
   }
 
   function go(room: string | null): void {
-    navigate(room === null ? "/" : `/?t=${encodeURIComponent(room)}`);
+    navigate(room === null ? "/" : tablePath(room));
     store.closeReplay();
     store.setCurrent(room);
   }
@@ -124,9 +151,13 @@ export function createClient(): Client {
       return;
     }
     const room = roomFromPath();
+    // An invitation link: keep its key for the tab, and take it out of the address bar
+    // (the table's plain address reloads with the key kept).
+    const key = room !== null ? linkKey(location.search, location.hash) : null;
+    if (room !== null && key !== null) history.replaceState(history.state, "", tablePath(room));
     store.closeReplay();
     store.setCurrent(room);
-    if (room !== null) conn.enter(room);
+    if (room !== null) conn.enter(room, key);
     else conn.lobby();
   }
 
@@ -139,7 +170,8 @@ export function createClient(): Client {
       // A replay's address typed or pasted over another one; popstate may have
       // followed it already.
       addEventListener("hashchange", () => {
-        if (replayFromHash(location.hash) !== (store.state.replay?.game ?? null)) follow();
+        // An invitation link pasted over the same table's address only changes the hash.
+        if (replayFromHash(location.hash) !== (store.state.replay?.game ?? null) || linkKey("", location.hash)) follow();
       });
       fetch("/api/games")
         .then((r) => (r.ok ? r.json() : []))
@@ -167,6 +199,11 @@ export function createClient(): Client {
         conn.start();
       } else conn.reconnectNow();
     },
+    setHallPassword(password: string) {
+      keepHallPassword(password);
+      store.refuseHall(null);
+      conn.reconnectNow();
+    },
     send(msg) {
       conn.send(msg);
     },
@@ -174,9 +211,22 @@ export function createClient(): Client {
       awaitingCreate = true;
       conn.send({ t: "create", game, options });
     },
-    open(room) {
+    open(room, key = null) {
+      // A question about a private table's key is answered, or left for another table.
+      if (store.state.locked) store.lock(null);
       go(room);
-      conn.enter(room);
+      conn.enter(room, key);
+    },
+    openListed(r) {
+      if (r.private && r.password && !conn.keys.get(r.room)) {
+        store.lock({ room: r.room, game: r.game, password: true, refused: false });
+        return;
+      }
+      client.open(r.room);
+    },
+    filterLobby(filter) {
+      store.setLobbyFilter(filter);
+      conn.lobby();
     },
     toLobby() {
       go(null);
@@ -207,8 +257,8 @@ export function createClient(): Client {
       conn.send({ t: "act", room, v: tbl.v, intent });
     },
     chat(room, text) {
-      const options = room ? (store.state.tables[room]?.room?.options ?? null) : null;
-      const parsed = parseCommand(text, { room, options });
+      const info = room ? store.state.tables[room]?.room : null;
+      const parsed = parseCommand(text, { room, options: info?.options ?? null, private: info?.private ?? false });
       const local = (line: string) => {
         if (room) store.handle({ t: "chat", room, from: "", text: line, at: Date.now() / 1000 });
         else store.notify("command", line);

@@ -7,6 +7,8 @@ export interface CommandContext {
   room: string | null;
   /** The table's current options, to toggle booleans and catch typos. */
   options: Record<string, unknown> | null;
+  /** Whether the table is private (`room.private`), for `/option private` alone. */
+  private?: boolean;
 }
 
 export type Parsed =
@@ -31,6 +33,11 @@ export function parseValue(raw: string): unknown {
 /** The table's own options (not the game's), always there to set: the turn clock,
  * in seconds per move. */
 export const TABLE_OPTIONS = ["clock"] as const;
+
+/** Who may come in, set as options too though they are not in `room.options`:
+ * `/option private` (alone it switches; on/off), `/option password TEXT` (the rest of
+ * the line, as typed), `/option password` alone to take it off. */
+export const TABLE_SETTINGS = ["private", "password"] as const;
 
 /** `/option clock` values: seconds per move as a number ("60", "2.5", "90s"), and the
  * off words ("off", "none", "0") as 0; anything else is null (not sent). */
@@ -108,8 +115,18 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
         if (seconds === null) return { kind: "error", key: "cmd.clock_usage", args: {} };
         return { kind: "send", msg: { t: "option", room, key, value: seconds } };
       }
+      if (key === "private") {
+        const value = rest.length === 1 ? !ctx.private : rest.length === 2 ? parseValue(rest[1]) : null;
+        if (typeof value !== "boolean") return { kind: "error", key: "cmd.private_usage", args: {} };
+        return { kind: "send", msg: { t: "option", room, key, value } };
+      }
+      if (key === "password") {
+        // The words after it as typed: a password of digits stays text.
+        const words = trimmed.slice(1).replace(/^\S+\s+\S+\s*/, "");
+        return { kind: "send", msg: { t: "option", room, key, value: words === "" ? null : words } };
+      }
       if (opts && !(key in opts)) {
-        const list = [...new Set([...Object.keys(opts), ...TABLE_OPTIONS])].join(", ");
+        const list = [...new Set([...Object.keys(opts), ...TABLE_OPTIONS, ...TABLE_SETTINGS])].join(", ");
         return { kind: "error", key: "cmd.unknown_option", args: { key, list } };
       }
       if (rest.length > 1 && typeof opts?.[key] === "number" && /^-?(\d+(\.\d+)?|\.\d+)$/.test(rest[1]) && rest.length === 2) {

@@ -1,9 +1,12 @@
-// The websocket: MessagePack frames, hello with the stored token, reconnect with
-// backoff, and re-entering the open table so a reload or a dropped line resumes
-// the same seat.
+// The websocket: MessagePack frames, hello with the stored token (and the hall's
+// password, when it asks for one), reconnect with backoff, and re-entering the open
+// table (with its key, at a private table) so a reload or a dropped line resumes the
+// same seat.
 
 import { decode, encode } from "@msgpack/msgpack";
-import type { ClientMessage, ServerMessage } from "./protocol.gen";
+import { TableKeys } from "./privacy";
+import type { ClientMessage, Enter, Hello, ServerMessage } from "./protocol.gen";
+import { roomsMessage } from "./rooms";
 import type { Store } from "./store";
 
 export const TOKEN_KEY = "spieltisch.token";
@@ -16,6 +19,8 @@ export interface Session {
   name: string;
   token: string | null;
   lang: "ja" | "en";
+  /** The hall's password, when this browser knows one. */
+  password?: string | null;
 }
 
 /** Delay before reconnect attempt `n` (0-based): 0.5 s doubling to 8 s, with jitter
@@ -36,6 +41,8 @@ export class Connection {
   private stopped = false;
   /** Rooms this client wants to be in; re-entered after every welcome. */
   readonly rooms = new Set<string>();
+  /** The keys of private tables (invitations or passwords), sent with every enter. */
+  readonly keys = new TableKeys();
   wantsLobby = true;
 
   constructor(
@@ -65,10 +72,22 @@ export class Connection {
     return id;
   }
 
-  enter(room: string): void {
+  /** Come to a table (with `key`, a private table's invitation or password, which is
+   * kept for the tab and sent again with every re-entering). */
+  enter(room: string, key?: string | null): void {
+    if (key) this.keys.set(room, key);
     this.rooms.add(room);
     this.wantsLobby = false;
-    if (this.ready) this.send({ t: "enter", room });
+    if (this.ready) this.send(this.enterMessage(room, undefined));
+  }
+
+  /** `enter` with the table's key when one is held (no `key` field otherwise). */
+  private enterMessage(room: string, v: number | null | undefined): Enter {
+    const msg: Enter = { t: "enter", room };
+    if (v !== undefined) msg.v = v;
+    const key = this.keys.get(room);
+    if (key) msg.key = key;
+    return msg;
   }
 
   leave(room: string): void {
@@ -76,9 +95,11 @@ export class Connection {
     this.send({ t: "leave", room });
   }
 
+  /** Show the lobby: its tables as the store's filter says, updates as changes. A new
+   * filter is sent the same way (the server replaces the old one). */
   lobby(): void {
     this.wantsLobby = true;
-    if (this.ready) this.send({ t: "rooms" });
+    if (this.ready) this.send(roomsMessage(this.store.state.lobbyFilter));
   }
 
   get isReady(): boolean {
@@ -99,7 +120,9 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       const s = this.session();
-      ws.send(encode({ t: "hello", name: s.name, token: s.token, lang: s.lang, id: HELLO_ID }));
+      const hello: Hello = { t: "hello", name: s.name, token: s.token, lang: s.lang, id: HELLO_ID };
+      if (s.password) hello.password = s.password;
+      ws.send(encode(hello));
     };
     ws.onmessage = (ev) => {
       let msg: ServerMessage;
@@ -109,6 +132,8 @@ export class Connection {
         return;
       }
       if (msg.t === "welcome") this.welcomed(msg.token);
+      // At a private table, its own invitation opens it from now on (a password may change).
+      if (msg.t === "room" && msg.invite) this.keys.set(msg.room, msg.invite);
       if (msg.t === "error" && msg.ref === HELLO_ID && !this.ready) return this.refused(msg);
       this.store.handle(msg);
     };
@@ -134,12 +159,12 @@ export class Connection {
     this.store.setConn("open");
     this.store.resetViews();
     const ws = this.ws!;
-    if (this.wantsLobby) ws.send(encode({ t: "rooms" }));
+    if (this.wantsLobby) ws.send(encode(roomsMessage(this.store.state.lobbyFilter)));
     // With the version we hold, the server sends just the patches we missed.
     for (const room of this.rooms) {
       const held = this.store.state.tables[room];
       const v = held?.view ? held.v : null;
-      ws.send(encode({ t: "enter", room, v }));
+      ws.send(encode(this.enterMessage(room, v)));
     }
     const queued = this.queue;
     this.queue = [];
@@ -150,11 +175,13 @@ export class Connection {
     }, 20_000);
   }
 
-  /** The hall refused our name: trying again with it would be refused forever, so
-   * the line stays down until the name changes (reconnectNow). */
+  /** The hall refused our name, or its password: trying again with it would be
+   * refused forever, so the line stays down until the name or the password changes
+   * (reconnectNow). */
   private refused(msg: { code: string; message: string; args?: Record<string, unknown> }): void {
     this.stopped = true;
-    this.store.refuseName(msg);
+    if (msg.code === "hall_password") this.store.refuseHall(msg);
+    else this.store.refuseName(msg);
     this.ws?.close();
   }
 

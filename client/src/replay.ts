@@ -5,6 +5,7 @@
 // and stepping back, or dragging the slider over moves already seen, instant.
 
 import { applyPatch } from "./patch";
+import { withHallPassword } from "./privacy";
 import type { View } from "./store";
 
 export class ReplayViews {
@@ -81,7 +82,8 @@ export function replayFromHash(hash: string): string | null {
   }
 }
 
-/** Where the game's record is downloaded as JSON. */
-export function recordUrl(game: string): string {
-  return `/api/archive/${encodeURIComponent(game)}.json`;
+/** Where the game's record is downloaded as JSON (with the hall's password, at a hall
+ * that asks for one). */
+export function recordUrl(game: string, hallPassword: string | null = null): string {
+  return withHallPassword(`/api/archive/${encodeURIComponent(game)}.json`, hallPassword);
 }

@@ -3,6 +3,7 @@
 
 import type { ChatEntry, ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
 import { applyPatch } from "./patch";
+import { applyRoomChanges, LOBBY_LIMIT, type LobbyFilter, newestFirst, NO_FILTER } from "./rooms";
 
 export type View = Record<string, unknown> & {
   game?: string;
@@ -74,10 +75,26 @@ export interface OptionSpec {
   hidden?: boolean;
 }
 
+/** A private table that would not let us in (or that we clicked in the lobby), and
+ * what it takes: the lobby asks for its password, or says to ask for the invitation. */
+export interface Locked {
+  room: string;
+  game: string | null;
+  /** The table takes a password (else only its invitation link opens it). */
+  password: boolean;
+  /** The table refused the key we gave (false: we gave none, or have not tried). */
+  refused: boolean;
+}
+
 export interface Snapshot {
   conn: ConnState;
   me: Welcome | null;
+  /** The lobby's tables as the server keeps them: the newest first, at most `LOBBY_LIMIT`. */
   rooms: RoomSummary[];
+  /** How many tables match the lobby's filter, those beyond the list's limit too. */
+  roomsTotal: number;
+  lobbyFilter: LobbyFilter;
+  locked: Locked | null;
   games: GameInfo[];
   current: string | null;
   tables: Record<string, RoomState>;
@@ -87,6 +104,9 @@ export interface Snapshot {
   /** The server refused the name of our `hello` (its reason): the name form comes
    * back, and the connection waits for another name. */
   nameRefusal: Notice | null;
+  /** The hall asks for a password and has not taken ours (none yet, or a wrong one):
+   * the password form shows, and the connection waits for a password. */
+  hallRefusal: Notice | null;
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -101,6 +121,9 @@ export class Store {
     conn: "connecting",
     me: null,
     rooms: [],
+    roomsTotal: 0,
+    lobbyFilter: NO_FILTER,
+    locked: null,
     games: [],
     current: null,
     tables: {},
@@ -108,6 +131,7 @@ export class Store {
     replay: null,
     notices: [],
     nameRefusal: null,
+    hallRefusal: null,
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -173,6 +197,22 @@ export class Store {
     this.set({ nameRefusal: refusal });
   }
 
+  /** Our `hello` was refused for the hall's password; null once another is given. */
+  refuseHall(error: { code: string; message: string; args?: Record<string, unknown> } | null): void {
+    const refusal = error && { id: ++this.noticeId, code: error.code, message: error.message, args: error.args ?? {}, at: Date.now() };
+    this.set({ hallRefusal: refusal });
+  }
+
+  /** Show the lobby's tables of this game and state (the connection asks for them). */
+  setLobbyFilter(filter: LobbyFilter): void {
+    this.set({ lobbyFilter: filter });
+  }
+
+  /** A private table asks for its key (null: the question is closed). */
+  lock(locked: Locked | null): void {
+    this.set({ locked });
+  }
+
   dismiss(id: number): void {
     this.set({ notices: this.state.notices.filter((n) => n.id !== id) });
   }
@@ -190,10 +230,15 @@ export class Store {
         this.set({ me: msg });
         break;
       case "room_list":
-        this.set({ rooms: msg.rooms });
+        this.set({ rooms: newestFirst(msg.rooms).slice(0, LOBBY_LIMIT), roomsTotal: msg.total ?? msg.rooms.length });
+        break;
+      case "room_changes":
+        this.set({ rooms: applyRoomChanges(this.state.rooms, msg, LOBBY_LIMIT), roomsTotal: msg.total });
         break;
       case "room": {
         const t = this.table(msg.room);
+        // In: a question about its key is answered.
+        if (this.state.locked?.room === msg.room) this.state = { ...this.state, locked: null };
         // A started table renumbers its seats; the view that follows is a snapshot.
         this.setTable(msg.room, { ...t, room: msg });
         break;

@@ -130,12 +130,26 @@ describe("parseCommand", () => {
     expect(translate("en", "cmd.clock_usage")).toContain("/option clock 60");
     expect(translate("ja", "cmd.clock_usage")).toContain("/option clock 60");
     // An unknown option's list names the clock too.
-    expect(send("/option flus")).toMatchObject({ kind: "error", args: { list: "fluss, old, seats, clock" } });
+    expect(send("/option flus")).toMatchObject({ kind: "error", args: { list: "fluss, old, seats, clock, private, password" } });
     // Another number option: "1" stays 1.
     expect(send("/option seats 1")).toEqual({ kind: "send", msg: { t: "option", room: "r1", key: "seats", value: 1 } });
     expect(parseSeconds("3600")).toBe(3600);
     expect(parseSeconds(",5")).toBe(0.5);
     expect(parseSeconds("60秒")).toBe(60);
     expect(parseSeconds("abc")).toBe(null);
+  });
+  it("/option private and /option password set who may come in", () => {
+    const opt = (key: string, value: unknown) => ({ kind: "send", msg: { t: "option", room: "r1", key, value } });
+    // Alone it switches, from what the table is now; on and off say it.
+    expect(parseCommand("/option private", ctx)).toEqual(opt("private", true));
+    expect(parseCommand("/option private", { ...ctx, private: true })).toEqual(opt("private", false));
+    expect(parseCommand("/option private on", { ...ctx, private: true })).toEqual(opt("private", true));
+    expect(parseCommand("/option private nein", ctx)).toEqual(opt("private", false));
+    expect(parseCommand("/option private maybe", ctx)).toMatchObject({ kind: "error", key: "cmd.private_usage" });
+    // The password as typed, spaces and digits too; alone it takes the password off.
+    expect(parseCommand("/option password open sesame", ctx)).toEqual(opt("password", "open sesame"));
+    expect(parseCommand("/option password 1234", ctx)).toEqual(opt("password", "1234"));
+    expect(parseCommand("/option password", ctx)).toEqual(opt("password", null));
+    expect(translate("ja", "cmd.private_usage")).toContain("/option password");
   });
 });

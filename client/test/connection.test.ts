@@ -1,6 +1,8 @@
 import { decode, encode } from "@msgpack/msgpack";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoff, Connection, HELLO_ID, TOKEN_KEY } from "../src/connection";
+import { HALL_PASSWORD_KEY } from "../src/privacy";
+import { LOBBY_DEFAULT } from "../src/protocol.gen";
 import { Store } from "../src/store";
 
 describe("backoff", () => {
@@ -48,14 +50,21 @@ class FakeSocket {
 
 describe("Connection", () => {
   const storage = new Map<string, string>();
+  const session = new Map<string, string>();
   beforeEach(() => {
     vi.useFakeTimers();
     FakeSocket.all = [];
     storage.clear();
+    session.clear();
     vi.stubGlobal("WebSocket", FakeSocket);
     vi.stubGlobal("localStorage", {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => storage.set(k, v),
+    });
+    vi.stubGlobal("sessionStorage", {
+      getItem: (k: string) => session.get(k) ?? null,
+      setItem: (k: string, v: string) => session.set(k, v),
+      removeItem: (k: string) => session.delete(k),
     });
   });
   afterEach(() => {
@@ -66,9 +75,14 @@ describe("Connection", () => {
   function setup() {
     let conn: Connection;
     const store = new Store((m) => conn.send(m));
-    conn = new Connection(store, () => ({ name: "Ada", token: storage.get(TOKEN_KEY) ?? null, lang: "ja" }), "ws://x/ws");
+    conn = new Connection(
+      store,
+      () => ({ name: "Ada", token: storage.get(TOKEN_KEY) ?? null, lang: "ja", password: storage.get(HALL_PASSWORD_KEY) ?? null }),
+      "ws://x/ws",
+    );
     return { store, conn };
   }
+  const welcome = { t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" };
 
   it("a refused hello (the name) brings the name back with the reason, and stops trying until it changes", () => {
     const { store, conn } = setup();
@@ -105,7 +119,7 @@ describe("Connection", () => {
     ws.receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
     expect(storage.get(TOKEN_KEY)).toBe("tok1");
     expect(store.state.conn).toBe("open");
-    expect(ws.sent[1]).toEqual({ t: "rooms" });
+    expect(ws.sent[1]).toEqual({ t: "rooms", changes: true, limit: LOBBY_DEFAULT });
   });
 
   it("queues messages until welcomed and drops stale moves", () => {
@@ -141,5 +155,66 @@ describe("Connection", () => {
     // The missed patch arrives and applies on top of the held view.
     second.receive({ t: "patch", room: "r1", v: 8, ops: [["s", ["scores", 0], 5]] });
     expect(store.state.tables.r1.view!.scores).toEqual([5]);
+  });
+
+  it("a hall that asks for a password: the form comes back, hello goes again with the password", () => {
+    const { store, conn } = setup();
+    conn.start();
+    FakeSocket.all[0].open();
+    expect(FakeSocket.all[0].sent[0]).not.toHaveProperty("password");
+    FakeSocket.all[0].receive({ t: "error", ref: HELLO_ID, code: "hall_password", message: "This hall asks for a password.", args: { wrong: false } });
+    expect(store.state.hallRefusal).toMatchObject({ code: "hall_password", args: { wrong: false } });
+    expect(store.state.nameRefusal).toBeNull();
+    expect(store.state.notices).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1); // no hello again without a password
+    // The password is given (the client keeps it, forgets the refusal, reconnects).
+    storage.set(HALL_PASSWORD_KEY, "club");
+    store.refuseHall(null);
+    conn.reconnectNow();
+    FakeSocket.all[1].open();
+    expect(FakeSocket.all[1].sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja", password: "club", id: HELLO_ID });
+    FakeSocket.all[1].receive(welcome);
+    expect(store.state.conn).toBe("open");
+    expect(store.state.hallRefusal).toBeNull();
+  });
+
+  it("enters a private table with its key, again after a reconnect, then with its invitation", () => {
+    const { conn } = setup();
+    conn.start();
+    const first = FakeSocket.all[0];
+    first.open();
+    first.receive(welcome);
+    conn.enter("r1", "secret word");
+    expect(first.sent).toContainEqual({ t: "enter", room: "r1", key: "secret word", id: expect.any(Number) });
+    // The key is kept for the tab (a reload reads it back).
+    expect(session.get("spieltisch.key.r1")).toBe("secret word");
+    first.receive({ t: "room", room: "r1", game: "kingsburg", options: {}, status: "waiting", host: "p0", seats: [], you: null, watchers: 1, private: true, invite: "inv-123", password: true });
+    first.receive({ t: "snapshot", room: "r1", v: 2, view: {} });
+    first.close();
+    vi.advanceTimersByTime(1000);
+    const second = FakeSocket.all[1];
+    second.open();
+    second.receive(welcome);
+    // Re-entered with the table's own invitation, which a new password does not change.
+    expect(second.sent).toContainEqual({ t: "enter", room: "r1", v: 2, key: "inv-123" });
+    // A table without a key gets an enter without one.
+    conn.enter("r2");
+    expect(second.sent[second.sent.length - 1]).toEqual({ t: "enter", room: "r2", id: expect.any(Number) });
+  });
+
+  it("asks for the lobby with its filter, after a reconnect too", () => {
+    const { store, conn } = setup();
+    conn.start();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive(welcome);
+    store.setLobbyFilter({ game: "alhambra", status: "playing" });
+    conn.lobby();
+    expect(FakeSocket.all[0].sent.at(-1)).toMatchObject({ t: "rooms", game: "alhambra", status: "playing", changes: true });
+    FakeSocket.all[0].close();
+    vi.advanceTimersByTime(1000);
+    FakeSocket.all[1].open();
+    FakeSocket.all[1].receive(welcome);
+    expect(FakeSocket.all[1].sent[1]).toEqual({ t: "rooms", game: "alhambra", status: "playing", changes: true, limit: LOBBY_DEFAULT });
   });
 });

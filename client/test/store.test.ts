@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientMessage } from "../src/protocol.gen";
+import type { ClientMessage, RoomSummary } from "../src/protocol.gen";
 import { Store } from "../src/store";
 
 function setup() {
@@ -79,11 +79,53 @@ describe("Store", () => {
     expect(store.state.tables.r2.chat).toEqual([{ t: "chat", room: "r2", from: "Cy", text: "hello", at: 9 }]);
   });
 
+  it("keeps the lobby's list and its total, and applies its changes", () => {
+    const { store } = setup();
+    const summary = (room: string, created: number, status: RoomSummary["status"] = "waiting"): RoomSummary => ({
+      room,
+      game: "carcassonne",
+      status,
+      seats: 2,
+      seated: 0,
+      watchers: 0,
+      options: {},
+      players: [],
+      host: null,
+      host_name: null,
+      created,
+      private: false,
+      password: false,
+    });
+    store.handle({ t: "room_list", rooms: [summary("b", 2), summary("a", 1)], total: 7 });
+    expect(store.state.rooms.map((r) => r.room)).toEqual(["b", "a"]);
+    expect(store.state.roomsTotal).toBe(7);
+    store.handle({ t: "room_changes", rooms: [summary("c", 3), summary("a", 1, "playing")], gone: ["b"], total: 8 });
+    expect(store.state.rooms.map((r) => [r.room, r.status])).toEqual([
+      ["c", "waiting"],
+      ["a", "playing"],
+    ]);
+    expect(store.state.roomsTotal).toBe(8);
+    // A new filter's list replaces the whole list.
+    store.setLobbyFilter({ game: "kingsburg", status: null });
+    store.handle({ t: "room_list", rooms: [], total: 0 });
+    expect(store.state.rooms).toEqual([]);
+    expect(store.state.lobbyFilter).toEqual({ game: "kingsburg", status: null });
+  });
+
+  it("a private table's question closes once we are in", () => {
+    const { store } = setup();
+    store.lock({ room: "r9", game: "kingsburg", password: true, refused: true });
+    store.handle({ t: "room", room: "r8", game: "kingsburg", options: {}, status: "waiting", host: null, seats: [], you: null, watchers: 0, private: false, invite: null, password: false });
+    expect(store.state.locked?.room).toBe("r9");
+    store.handle({ t: "room", room: "r9", game: "kingsburg", options: {}, status: "waiting", host: null, seats: [], you: null, watchers: 1, private: true, invite: "sec", password: true });
+    expect(store.state.locked).toBeNull();
+  });
+
   it("notifies subscribers", () => {
     const { store } = setup();
     let calls = 0;
     store.subscribe(() => calls++);
-    store.handle({ t: "room_list", rooms: [] });
+    store.handle({ t: "room_list", rooms: [], total: 0 });
     expect(calls).toBe(1);
   });
 });

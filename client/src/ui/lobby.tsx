@@ -2,17 +2,25 @@ import { useEffect, useState } from "preact/hooks";
 import type { Client } from "../client";
 import { gameName, t } from "../i18n";
 import type { RoomSummary } from "../protocol.gen";
-import { isMine, myRunningGame, orderRooms } from "../rooms";
-import type { Snapshot } from "../store";
+import { isMine, type LobbyFilter, myRunningGame, orderRooms } from "../rooms";
+import type { GameInfo, Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
 import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 import { nowSeconds } from "./presence";
+import { LockBadge, LockedPrompt, type PrivateChoice, PrivateFields, privateOptions } from "./privacy";
 
 /** Who sits at a table, for its lobby row: names, AI players with their level, the
- * host and you marked. */
+ * host and you marked. A private table's names are not told. */
 function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
+  if (room.private) {
+    return (
+      <span class="room-players" data-testid="room-players">
+        <span class="muted">{t("lobby.hidden_players")}</span>
+      </span>
+    );
+  }
   const seated = (room.players ?? []).filter((p) => p !== null);
   const hostSits = seated.some((p) => p.player === room.host);
   return (
@@ -35,9 +43,57 @@ function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
   );
 }
 
+const STATUSES: (RoomSummary["status"] | null)[] = [null, "waiting", "playing", "finished"];
+
+/** "30 of 250 tables" when the server has more that match than the list holds. */
+export function RoomsCount({ shown, total }: { shown: number; total: number }) {
+  if (shown >= total) return null;
+  return (
+    <span class="muted small" data-testid="rooms-count">
+      {t("lobby.shown", { n: shown, total })}
+    </span>
+  );
+}
+
+/** Which tables the lobby shows: a game (all by default) and a state, as chips. */
+export function FilterBar({ filter, games, onChange }: { filter: LobbyFilter; games: GameInfo[]; onChange: (f: LobbyFilter) => void }) {
+  return (
+    <div class="lobby-filter" role="group" aria-label={t("lobby.filter")} data-testid="lobby-filter">
+      <select
+        data-testid="filter-game"
+        aria-label={t("lobby.filter_game")}
+        value={filter.game ?? ""}
+        onChange={(e) => onChange({ ...filter, game: (e.target as HTMLSelectElement).value || null })}
+      >
+        <option value="">{t("lobby.all_games")}</option>
+        {games.map((g) => (
+          <option key={g.name} value={g.name}>
+            {gameName(g.name)}
+          </option>
+        ))}
+      </select>
+      <span class="chips" role="group" aria-label={t("lobby.filter_status")}>
+        {STATUSES.map((st) => (
+          <button
+            key={st ?? "all"}
+            type="button"
+            class={`chip${filter.status === st ? " on" : ""}`}
+            aria-pressed={filter.status === st}
+            data-testid={`filter-status-${st ?? "all"}`}
+            onClick={() => onChange({ ...filter, status: st })}
+          >
+            {st ? t(`status.${st}`) : t("lobby.all_status")}
+          </button>
+        ))}
+      </span>
+    </div>
+  );
+}
+
 export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const [game, setGame] = useState<string>("");
   const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [privacy, setPrivacy] = useState<PrivateChoice>({ private: false, password: "" });
   // The table's turn clock (seconds per move, 0 for none): the table's, not the game's.
   const [clock, setClock] = useState(0);
   const info = s.games.find((g) => g.name === game);
@@ -54,10 +110,19 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const rooms = orderRooms(s.rooms, me);
   const running = myRunningGame(s.rooms, me);
   const now = nowSeconds();
+  const filtered = s.lobbyFilter.game !== null || s.lobbyFilter.status !== null;
 
   return (
     <div class="lobby">
       <div class="lobby-main">
+      {s.locked && (
+        <LockedPrompt
+          key={`${s.locked.room}-${s.locked.refused}`}
+          locked={s.locked}
+          onKey={(key) => client.open(s.locked!.room, key)}
+          onClose={() => client.store.lock(null)}
+        />
+      )}
       {running && (
         <section class="card return" data-testid="return-to-game">
           <span>{t("lobby.running", { game: gameName(running.game) })}</span>
@@ -67,9 +132,15 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
         </section>
       )}
       <section class="card tables">
-        <h2>{t("lobby.tables")}</h2>
+        <div class="tables-head">
+          <h2>{t("lobby.tables")}</h2>
+          <RoomsCount shown={s.rooms.length} total={s.roomsTotal} />
+        </div>
+        <FilterBar filter={s.lobbyFilter} games={s.games} onChange={(f) => client.filterLobby(f)} />
         {s.rooms.length === 0 ? (
-          <p class="muted">{t("lobby.none")}</p>
+          <p class="muted" data-testid="no-rooms">
+            {t(filtered ? "lobby.none_match" : "lobby.none")}
+          </p>
         ) : (
           <table class="room-list" data-testid="room-list">
             <thead>
@@ -90,10 +161,11 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                   data-room={r.room}
                   data-game={r.game}
                   data-status={r.status}
+                  data-private={r.private ? "1" : undefined}
                   class={isMine(r, me) ? "mine" : undefined}
                 >
                   <td>
-                    <strong>{gameName(r.game)}</strong>{" "}
+                    <strong>{gameName(r.game)}</strong> <LockBadge room={r} />{" "}
                     {r.created ? <span class="muted small">{t("lobby.opened", { when: endedText(r.created, now) })}</span> : null}
                   </td>
                   <td class="players-cell">
@@ -118,7 +190,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                     </span>
                   </td>
                   <td>
-                    <button data-testid="enter" onClick={() => client.open(r.room)}>
+                    <button data-testid="enter" onClick={() => client.openListed(r)}>
                       {t("lobby.enter")}
                     </button>
                   </td>
@@ -138,7 +210,9 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              if (game) client.create(game, clock > 0 ? { ...options, [CLOCK_KEY]: clock } : options);
+              if (!game) return;
+              const table = { ...(clock > 0 ? { [CLOCK_KEY]: clock } : {}), ...privateOptions(privacy) };
+              client.create(game, { ...options, ...table });
             }}
           >
             <label>
@@ -160,6 +234,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
               </select>
             </label>
             <ClockChoice value={clock} onChange={setClock} />
+            <PrivateFields value={privacy} onChange={setPrivacy} />
             {info && Object.keys(options).length > 0 && (
               <OptionsEditor options={options} described={info.described} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
             )}

@@ -11,6 +11,7 @@ import type { GameUi } from "../games/types";
 import { SEAT_COLOURS } from "../games/types";
 import { useCatalogue } from "../hooks";
 import { gameName, t } from "../i18n";
+import { storedHallPassword } from "../privacy";
 import type { GameSummary, ReplayData } from "../protocol.gen";
 import { clampMove, keyStep, recordUrl, ReplayViews, type Step, step } from "../replay";
 import type { ReplayState, View } from "../store";
@@ -222,7 +223,7 @@ function Share({ id }: { id: string }) {
   };
   return (
     <section class="card replay-share">
-      <a class="button" href={recordUrl(id)} download={`${id}.json`} data-testid="replay-download">
+      <a class="button" href={recordUrl(id, storedHallPassword())} download={`${id}.json`} data-testid="replay-download">
         {t("replay.download")}
       </a>
       <button data-testid="replay-copy" onClick={copy}>

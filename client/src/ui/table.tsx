@@ -11,6 +11,7 @@ import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
 import { distinctNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
+import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
 import "./table.css";
 
 /** Seat numbers to names: a table's seats, or a finished game's players; two seats
@@ -58,6 +59,12 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
             {gameName(info.game)} <span class="muted small">#{room}</span>
           </h2>
           <span class={`status status-${info.status}`}>{t(`status.${info.status}`)}</span>
+          {info.private && (
+            <span class="tag lock" data-testid="table-lock" title={t(info.password ? "lobby.password_hint" : "lobby.private_hint")}>
+              <LockIcon />
+              {t(info.password ? "lobby.private_password" : "lobby.private")}
+            </span>
+          )}
           {spectator && (
             <span class="badge spectator" data-testid="spectator">
               {t("table.spectator")}
@@ -89,6 +96,8 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
             act={(intent) => client.act(room, intent)}
           />
         )}
+        {/* While people gather, the invitation is in plain sight; during the game, at the side. */}
+        {(info.status === "waiting" || !view) && <InviteLink info={info} />}
       </div>
       <aside class="table-side">
         <Players
@@ -100,6 +109,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           extra={ui.seatExtra}
           handToAi={(seat) => send({ t: "bot", room: info.room, seat })}
         />
+        {info.status !== "waiting" && view && <InviteLink info={info} />}
         <Tools client={client} info={info} me={s.me?.player ?? null} />
         {view && <Log view={view} names={names} game={info.game} />}
         <Chat client={client} tbl={tbl} room={room} />
@@ -389,6 +399,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
               disabled={!waiting || !host}
               onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
             />
+            <PrivacySettings info={info} editable={waiting && host} send={(key, value) => send({ t: "option", room: info.room, key, value })} />
             <OptionsEditor
             options={info.options}
             described={described}
