@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("spieltisch.hub")
 
 AnyRoom = Room | RemoteRoom
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class Tables:
@@ -138,6 +146,8 @@ class Tables:
                 "start or leave one first.",
                 {"tables": cap},
             )
+        if address and not limits.cap_loopback and _loopback(address):
+            address = ""
         ours = sum(1 for e in waiting if e.address == address) if address else 0
         if 0 < address_cap <= ours:
             raise IllegalIntent(

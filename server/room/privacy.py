@@ -15,9 +15,8 @@ import secrets
 
 import msgspec
 
+from protocol.messages import PASSWORD_MAX
 from server.games.base import IllegalIntent
-
-PASSWORD_MAX = 64  # characters: a password is typed by people, not a key file
 
 
 class Lock(msgspec.Struct, kw_only=True, omit_defaults=True):
