@@ -82,6 +82,8 @@ def render() -> str:
         "/** How many tables the lobby's list shows unless asked, and at most. */",
         f"export const LOBBY_DEFAULT = {m.LOBBY_DEFAULT};",
         f"export const LOBBY_MAX = {m.LOBBY_MAX};",
+        "/** The longest password a private table takes, in characters. */",
+        f"export const PASSWORD_MAX = {m.PASSWORD_MAX};",
         "",
     ]
     nested: list[type] = list(m.NESTED)

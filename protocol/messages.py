@@ -23,6 +23,8 @@ NAME_MAX = 24
 # The lobby's list: how many tables it shows unless asked, and at most.
 LOBBY_DEFAULT = 100
 LOBBY_MAX = 500
+# The longest password of a private table, in characters (typed by people).
+PASSWORD_MAX = 64
 
 Lang = Literal["ja", "en"]
 Status = Literal["waiting", "playing", "finished"]
@@ -41,7 +43,9 @@ class _Client(msgspec.Struct, tag_field="t", kw_only=True):
         int | None,
         doc(
             "Any integer the client picks. An `error` caused by this message carries it "
-            "back as `ref`; `pong` echoes it."
+            "back as `ref`; `pong` echoes it; `ok` carries it back as `ref` when a message "
+            "to a table was applied. An `act` sent again with the same `id`, `v` and "
+            "`intent` is never applied twice."
         ),
     ] = None
 
@@ -184,7 +188,11 @@ class Start(_Client, tag="start"):
 
 class Act(_Client, tag="act"):
     """Make a move. An accepted move reaches every member as a `patch`; a refused
-    one is answered by an `error` to the sender alone."""
+    one is answered by an `error` to the sender alone. With an `id`, the sender also
+    gets `ok` once the move is applied, and the move is applied at most once: the same
+    message sent again (the same `id`, `v` and `intent`, through any server process,
+    e.g. after a dropped connection or an `unavailable`) is answered by `ok` with
+    `again`, never applied twice. The table remembers the last 16 moves of each seat."""
 
     room: Annotated[str, doc(ROOM_ID)]
     v: Annotated[
@@ -524,6 +532,31 @@ class Error(_Server, tag="error"):
     ] = {}
 
 
+class Ok(_Server, tag="ok"):
+    """A message to a table that carried an `id` (`sit`, `stand`, `option`, `bot`,
+    `start`, `act`, `resign`) was applied: sent to its sender alone, after what it
+    changed (the `room`, the move's `patch`). Every such message gets exactly one
+    answer, this or an `error` with the same `ref`, within a few seconds, even while its
+    table moves from one server process to another. A client may ignore it."""
+
+    ref: Annotated[int, doc("The `id` of the applied message.")]
+    room: Annotated[str, doc("The table's id.")]
+    v: Annotated[
+        int | None,
+        doc(
+            "For `act`: the version its move made (the `patch` with this `v` is the "
+            "move); null for the other messages."
+        ),
+    ] = None
+    again: Annotated[
+        bool,
+        doc(
+            "The message repeats an `act` applied before (the same `id`, `v` and "
+            "`intent`): nothing was applied now; `v` is the version the move made then."
+        ),
+    ] = False
+
+
 class PlayerResult(msgspec.Struct, kw_only=True):
     """One seat of a finished game, in `history` and `replay`."""
 
@@ -586,6 +619,7 @@ ServerMessage = (
     | HistoryList
     | ReplayData
     | Error
+    | Ok
     | Pong
 )
 
@@ -659,7 +693,9 @@ ERROR_MEANINGS: dict[str, str] = {
     "game_over": "`act` once the game is over.",
     "unavailable": (
         "Only with several server processes: the storage they share cannot be reached, "
-        "or the table has just moved to another process. Send the message again."
+        "or the table is moving to another process (a message to it waited 2 seconds, "
+        "`--answer-within`, for the table's new owner). Nothing was changed: send the "
+        "message again; an `act` sent again with the same `id` is never applied twice."
     ),
     "unknown_game": "`replay` of a game the hall has not archived (a wrong id, or not finished).",
     "too_many_tables": (

@@ -57,6 +57,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds before another process takes over a silent owner's tables",
     )
     parser.add_argument(
+        "--answer-within",
+        type=float,
+        default=Limits().answer_within,
+        help="seconds a message for a table another process owns waits for its answer "
+        "before it is refused as unavailable (default 2)",
+    )
+    parser.add_argument(
         "--ai-budget",
         type=float,
         default=Limits().ai_budget,
@@ -115,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         limits=Limits(
             bot_delay=args.bot_delay,
             lease_ttl=args.lease_ttl,
+            answer_within=args.answer_within,
             ai_budget=args.ai_budget,
             ai_workers=args.ai_workers,
             away_grace=args.away_grace,

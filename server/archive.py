@@ -87,8 +87,16 @@ def make_record(
         players=players,
         started=started,
         ended=ended,
-        log=[_decode_entry(e) for e in entries],
+        log=[_public(_decode_entry(e)) for e in entries],
     )
+
+
+def _public(entry: LogEntry) -> LogEntry:
+    """A log entry as a record shows it: without the sender's message id and version,
+    which only tell resends apart while the table runs (room/receipts.py)."""
+    if isinstance(entry, LogAct) and (entry.ref is not None or entry.sent_v is not None):
+        return msgspec.structs.replace(entry, ref=None, sent_v=None)
+    return entry
 
 
 def encode(record: Record) -> tuple[bytes, bytes]:

@@ -185,7 +185,10 @@ class Fanout:
             return
         tables = self.hall.tables
         if isinstance(event, Census):
-            # A new owner took the table over and knows nobody yet: say who is here.
+            # A new owner took the table over and knows nobody yet: say who is here,
+            # and send it what still waits for an answer from the old one.
+            if room_id not in tables.own:
+                self.hall.waiting.reforward(room_id)
             room_here = tables.get(room_id)
             if room_here is not None:
                 for conn in members:

@@ -5,7 +5,8 @@ to ``Hall.receive``; the dispatcher (dispatch.py) checks and routes it; a reques
 table goes through the table's inbox (inbox.py) to its actor (room/), here or at the
 process that owns it; the actor has the game apply it and its ledger write it down and
 publish each audience's patch; the fan-out (fanout.py) forwards what is published to
-the connections watching.
+the connections watching. A request forwarded to another process waits for its answer
+(waiting.py), which comes within a bounded time even while the table changes hands.
 
 The parts, each in its own module: sessions (sessions.py), the lobby (lobby.py), the
 tables this process knows (tables.py), broker subscriptions (channels.py), leases and
@@ -21,6 +22,7 @@ import secrets
 from typing import Any
 
 from protocol import messages as m
+from server import games
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
@@ -35,9 +37,9 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.replayer import Replayer
 from server.room import Room
-from server.room.actor import Reply
 from server.sessions import Sessions
 from server.tables import Tables
+from server.waiting import Waiting
 
 log = logging.getLogger("spieltisch.hub")
 
@@ -59,6 +61,7 @@ class Hall:
         self.channels = Channels(broker)
         self.tables = Tables(self)
         self.inbox = Inbox(self)
+        self.waiting = Waiting(self)  # what this process forwarded, until answered
         self.fanout = Fanout(self)
         self.leases = Leases(self)
         self.replayer = Replayer(broker)
@@ -66,6 +69,7 @@ class Hall:
         broker.on_reconnect(self.fanout.catch_up)
         self.metrics.gauges["connections"] = lambda: len(self.connections)
         self.metrics.gauges["rooms"] = self.tables.by_status
+        self.metrics.gauges["forwarded_waiting"] = lambda: len(self.waiting)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -73,6 +77,10 @@ class Hall:
         return self.tables.own
 
     async def start(self) -> None:
+        # Import every game now: done on the first use instead, it blocked the loop for
+        # most of a second (2-core machine) in the middle of a process's first takeover,
+        # while moves for the table waited for it.
+        games.names()
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         if self.broker.shared:
@@ -120,12 +128,6 @@ class Hall:
     ) -> None:
         self.metrics.errors[code] += 1
         conn.send(m.Error(ref=ref, code=code, message=message, args=args or {}))
-
-    def replier(self, conn: Connection, ref: int | None) -> Reply:
-        def reply(code: str, message: str, args: dict[str, Any] | None = None) -> None:
-            self.error(conn, ref, code, message, args)
-
-        return reply
 
     # --- housekeeping --------------------------------------------------------------
 

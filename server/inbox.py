@@ -1,9 +1,11 @@
-"""A table's inbox: what clients ask of a table, delivered to its actor.
+"""A table's inbox: what clients ask of a table, delivered to its actor, and the answer.
 
-When this process owns the table, a request goes straight into the actor's mailbox.
-When another process owns it, the request travels as a Command on the table's inbox
-channel, and the owner sends any refusal back on the asking process's own channel, to
-the connection that asked. Presence (a player arriving or leaving) travels the same way.
+When this process owns the table, a request goes straight into the actor's mailbox and
+is answered on the asking connection. When another process owns it, the request
+travels as a Command on the table's inbox channel, with a ticket (waiting.py keeps it
+until it is answered); the owner closes the ticket with the outcome before it answers
+on the asking process's own channel, to the connection that asked. Presence (a player
+arriving or leaving) travels the same way, without a ticket or an answer.
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from protocol import messages as m
-from server.broker import BrokerUnavailable
+from server.broker import BrokerUnavailable, Ticket
 from server.connection import Connection
-from server.keys import inbox_channel, node_channel
+from server.keys import inbox_channel, node_channel, ticket_key
 from server.room import Room
-from server.room.actor import Reply as RoomReply
+from server.room.answer import MOVED
 from server.sessions import Player
 from server.tables import AnyRoom
 
@@ -27,23 +29,122 @@ if TYPE_CHECKING:
 
 _encode = msgspec.msgpack.Encoder().encode
 
+# What a closed ticket holds: its message was refused, or taken by the owner before a
+# change that is not a logged move (its answer follows), or applied as a move (and the
+# version it made follows).
+REFUSED = b"r"
+TAKEN = b"t"
+APPLIED = b"a"
+
 
 class Command(msgspec.Struct, kw_only=True):
-    kind: str  # a mailbox kind (sit, stand, option, bot, start, act) or join / part
+    kind: str  # a mailbox kind (sit, stand, option, bot, start, act, resign) or join / part
     node: str  # the process to answer
     conn: int  # the connection there to answer
     ref: int | None = None
     player: Player | None = None
     msg: dict[str, Any] | None = None
     keep_seat: bool = False
+    ticket: str | None = None  # a forwarded message's ticket (waiting.py)
 
 
 class Reply(msgspec.Struct, kw_only=True):
+    """The owner's answer to a forwarded message: refused (``code``) or applied."""
+
     conn: int
     ref: int | None
-    code: str
-    message: str
+    code: str | None = None  # None: applied
+    message: str = ""
     args: dict[str, Any] = {}
+    ticket: str | None = None
+    v: int | None = None  # applied: the version a move made
+    again: bool = False  # applied before: the message was a resend
+
+
+class ToConnection:
+    """Answers a command from a client of this process, on its connection."""
+
+    def __init__(self, hall: Hall, conn: Connection, ref: int | None, room_id: str) -> None:
+        self.hall, self.conn, self.ref, self.room = hall, conn, ref, room_id
+        self.done = False
+
+    async def claim(self) -> bool:
+        return True
+
+    def settles(self, v: int) -> Ticket | None:
+        return None
+
+    def applied(self, v: int | None, *, again: bool = False, settled: bool = False) -> None:
+        if not self.done:
+            self.done = True
+            if self.ref is not None:  # a client that sends no ids learns by the change
+                self.conn.send(m.Ok(ref=self.ref, room=self.room, v=v, again=again))
+
+    def refused(self, code: str, message: str, args: dict[str, Any] | None = None) -> None:
+        if not self.done:
+            self.done = True
+            self.hall.error(self.conn, self.ref, code, message, args)
+
+    def moved(self) -> None:
+        self.refused("unavailable", MOVED)
+
+
+class ToAsker:
+    """Answers a command forwarded by another process (or by this one, for a client
+    whose table it has since taken over): the ticket is closed with the outcome first,
+    then the answer goes to the asking process, which tells its connection."""
+
+    def __init__(self, hall: Hall, cmd: Command) -> None:
+        self.hall, self.cmd = hall, cmd
+        self.key = None if cmd.ticket is None else ticket_key(cmd.ticket)
+        self.claimed = False  # the ticket is ours: no one else may close it now
+        self.done = False
+
+    async def claim(self) -> bool:
+        if self.key is not None:
+            try:
+                self.claimed = await self.hall.broker.settle(self.key, TAKEN) is None
+            except BrokerUnavailable:
+                return False  # its asker answers `unavailable` when its wait is over
+            return self.claimed
+        return True
+
+    def settles(self, v: int) -> Ticket | None:
+        if self.key is None:
+            return None
+        answer = self._reply(v=v)
+        return Ticket(self.key, APPLIED + b"%d" % v, node_channel(self.cmd.node), answer)
+
+    def applied(self, v: int | None, *, again: bool = False, settled: bool = False) -> None:
+        if self.done:
+            return
+        self.done = True
+        if not settled:
+            outcome = APPLIED + b"%d" % v if v is not None else TAKEN
+            self.hall.spawn(self._close(outcome, self._reply(v=v, again=again)))
+
+    def refused(self, code: str, message: str, args: dict[str, Any] | None = None) -> None:
+        if not self.done:
+            self.done = True
+            reply = self._reply(code=code, message=message, args=args or {})
+            self.hall.spawn(self._close(REFUSED, reply))
+
+    def moved(self) -> None:
+        # Left open: its asker sends it on to the table's new owner, or gives up.
+        self.done = True
+
+    def _reply(self, **fields: Any) -> bytes:
+        cmd = self.cmd
+        return _encode(Reply(conn=cmd.conn, ref=cmd.ref, ticket=cmd.ticket, **fields))
+
+    async def _close(self, outcome: bytes, reply: bytes) -> None:
+        """Close the ticket with the outcome (unless we hold it already), then answer; a
+        ticket closed by someone else (its asker gave up) means no answer is due."""
+        with contextlib.suppress(BrokerUnavailable):
+            key = None if self.claimed else self.key  # None: the ticket is ours, or none
+            if key is not None and await self.hall.broker.settle(key, outcome) is not None:
+                return
+            await self.hall.broker.publish(node_channel(self.cmd.node), reply)
 
 
 class Inbox:
@@ -56,17 +157,9 @@ class Inbox:
         """Hand a client's request to the table's actor, here or at its owner."""
         assert conn.player is not None
         if isinstance(room, Room):
-            room.submit(kind, conn.player, msg, self.hall.replier(conn, msg.id))
+            room.submit(kind, conn.player, msg, ToConnection(self.hall, conn, msg.id, room.id))
             return
-        command = Command(
-            kind=kind,
-            node=self.hall.node,
-            conn=conn.cid,
-            ref=msg.id,
-            player=conn.player,
-            msg=msgspec.to_builtins(msg),
-        )
-        self.hall.spawn(self._forward(room.id, command, conn))
+        self.hall.waiting.forward(room.id, kind, conn, msg)
 
     def presence(self, room: AnyRoom, conn: Connection, kind: str, keep_seat: bool = False) -> None:
         """A player's connection arrived at (``join``) or left (``part``) a table."""
@@ -77,25 +170,16 @@ class Inbox:
         command = Command(
             kind=kind, node=self.hall.node, conn=conn.cid, player=conn.player, keep_seat=keep_seat
         )
-        self.hall.spawn(self._forward(room.id, command, None))
-
-    async def _forward(self, room_id: str, command: Command, conn: Connection | None) -> None:
-        try:
-            await self.hall.broker.publish(inbox_channel(room_id), _encode(command))
-        except BrokerUnavailable:
-            if conn is not None:
-                self.hall.error(
-                    conn,
-                    command.ref,
-                    "unavailable",
-                    "The hall's storage is unreachable; try again.",
-                )
+        self.hall.spawn(self._quiet_publish(inbox_channel(room.id), _encode(command)))
 
     def on_reply(self, data: bytes) -> None:
-        """The owner refused a command one of our connections sent."""
+        """The owner answered a command one of our connections sent."""
         answer = msgspec.msgpack.decode(data, type=Reply)
+        if answer.ticket is not None:
+            self.hall.waiting.answered(answer)
+            return
         conn = self.hall.connection(answer.conn)
-        if conn is not None:
+        if conn is not None and answer.code is not None:
             self.hall.error(conn, answer.ref, answer.code, answer.message, answer.args)
 
     # --- the owning side --------------------------------------------------------------
@@ -114,7 +198,7 @@ class Inbox:
             msg = msgspec.convert(cmd.msg, m.ClientMessage)
         except msgspec.ValidationError:
             return
-        room.submit(cmd.kind, cmd.player, msg, self._answer_to(cmd))
+        room.submit(cmd.kind, cmd.player, msg, ToAsker(self.hall, cmd))
 
     def _presence_here(self, room: Room, kind: str, player: Player, keep_seat: bool) -> None:
         if kind == "join":
@@ -122,13 +206,6 @@ class Inbox:
         else:
             room.part(player.id, keep_seat=keep_seat)
             self.hall.tables.parted(room)
-
-    def _answer_to(self, cmd: Command) -> RoomReply:
-        def reply(code: str, message: str, args: dict[str, Any] | None = None) -> None:
-            answer = Reply(conn=cmd.conn, ref=cmd.ref, code=code, message=message, args=args or {})
-            self.hall.spawn(self._quiet_publish(node_channel(cmd.node), _encode(answer)))
-
-        return reply
 
     async def _quiet_publish(self, name: str, data: bytes) -> None:
         with contextlib.suppress(BrokerUnavailable):

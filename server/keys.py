@@ -53,6 +53,12 @@ def lease_key(room: str) -> str:
     return f"lease:{room}"
 
 
+def ticket_key(ticket: str) -> str:
+    """One forwarded message's ticket: open while it waits, then its outcome
+    (server/waiting.py)."""
+    return f"ticket:{ticket}"
+
+
 def channel(room: str, audience: Audience) -> str:
     """One audience's patches."""
     return f"room:{room}:{_who(audience)}"

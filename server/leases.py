@@ -5,7 +5,9 @@ renews the leases of all its tables in one round trip, a few times per lease per
 a process that finds a lease gone to someone else stops that table's actor. When an
 owner goes silent, its leases expire, and a process whose clients are at one of its
 tables takes the lease and rebuilds the table from the broker: meta, latest saved
-state and the log after it.
+state and the log after it. A process holding messages for a table's owner that does
+not answer (waiting.py) tries for that lease more often, so that it takes the table
+over as soon as the lease runs out; the new owner then gets the messages still waiting.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spieltisch.hub")
 _encode = msgspec.msgpack.Encoder().encode
+HURRY_EVERY = 0.1  # seconds between tries for the lease of a table whose owner is silent
 
 
 class Leases:
     def __init__(self, hall: Hall) -> None:
         self.hall = hall
         self._refreshed = time.monotonic()
+        self._taking: set[str] = set()  # tables being rebuilt here now
+        self._hurrying: set[str] = set()
 
     async def run(self) -> None:
         """Renew the leases of our tables, give up those we lost, and take over the
@@ -75,7 +80,41 @@ class Leases:
     async def take_over(self, room_id: str) -> None:
         """We hold the lease of a table whose owner went silent: rebuild it here."""
         hall = self.hall
-        if await hall.tables.rebuild(room_id) is None:
-            await hall.broker.release(lease_key(room_id), hall.node)
-            return
+        if room_id in hall.tables.own or room_id in self._taking:
+            return  # the lease loop and a hurry may both get here
+        self._taking.add(room_id)
+        try:
+            if await hall.tables.rebuild(room_id) is None:
+                await hall.broker.release(lease_key(room_id), hall.node)
+                hall.waiting.gone(room_id)  # the table has closed meanwhile
+                return
+        finally:
+            self._taking.discard(room_id)
+        # Our own messages that waited for the old owner, then everyone else's.
+        hall.waiting.reforward(room_id)
         await hall.broker.publish(events_channel(room_id), _encode(Census()))
+
+    def hurry(self, room_id: str) -> None:
+        """Messages for this table wait for an answer: its owner may be dead. Try for
+        its lease every HURRY_EVERY seconds while they wait, rather than every third
+        of a lease: the takeover comes as soon as the lease runs out."""
+        if room_id not in self._hurrying and room_id not in self.hall.tables.own:
+            self._hurrying.add(room_id)
+            self.hall.spawn(self._hurry(room_id))
+
+    async def _hurry(self, room_id: str) -> None:
+        hall = self.hall
+        try:
+            while hall.waiting.waits_for(room_id) and room_id not in hall.tables.own:
+                try:
+                    if await hall.broker.acquire(
+                        lease_key(room_id), hall.node, hall.limits.lease_ttl
+                    ):
+                        await self.take_over(room_id)
+                except BrokerUnavailable:
+                    pass
+                except Exception:
+                    log.exception("hub: taking over %s", room_id)
+                await asyncio.sleep(HURRY_EVERY)
+        finally:
+            self._hurrying.discard(room_id)

@@ -13,6 +13,9 @@ class Limits(msgspec.Struct):
     bot_delay: float = 0.8  # seconds an AI player waits, so people can follow
     empty_grace: float = 60.0  # seconds an empty table waits for someone to come back
     lease_ttl: float = 3.0  # seconds a room's owner may go silent before another takes over
+    # seconds a message forwarded to a table's owner waits for its answer; then it is
+    # refused with `unavailable` (the table is moving) and is never applied (waiting.py)
+    answer_within: float = 2.0
     ai_budget: float = 1.0  # seconds a strong AI player searches per decision
     ai_workers: int = 0  # processes AI decisions run in; 0: one less than the cores
     away_grace: float = 60.0  # seconds a player may be away on their turn before the AI
@@ -21,4 +24,8 @@ class Limits(msgspec.Struct):
     # ... and all the people of one address together (a school or a club shares one
     # address, a flood from one machine is cut short); 0: any
     open_tables_per_address: int = 20
+    # Loopback visitors are not counted by address: behind a proxy on the same machine
+    # every visitor comes from loopback, and so do local load tests. Tests of the cap
+    # turn this on.
+    cap_loopback: bool = False
     hall_password: str | None = None  # asked of every visitor in `hello` when set

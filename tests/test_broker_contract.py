@@ -8,7 +8,15 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from server.broker import Broker, BrokerUnavailable, LeaseLost, MemoryBroker, Stored
+from server.broker import (
+    Broker,
+    BrokerUnavailable,
+    LeaseLost,
+    MemoryBroker,
+    Stored,
+    Ticket,
+    TicketClosed,
+)
 from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker
 from tests.support.redis_server import RedisServer
@@ -92,6 +100,43 @@ async def test_a_commit_appends_stores_and_publishes_while_the_lease_is_held(bro
     assert await broker.get("view") == b"v4" and await broker.get("view2") == b"w4"
     assert await broker.recent("backlog") == [b"\x02", b"\x03", b"\x04"]
     assert await broker.recent("backlog2") == [b"\r", b"\x0e"]
+
+
+async def test_a_ticket_is_closed_once_by_whoever_comes_first(broker) -> None:
+    heard: list[bytes] = []
+    await broker.subscribe("inbox", heard.append)
+    await broker.forward("inbox", b"cmd", "ticket:1", ttl=5)
+    await broker.forward("inbox", b"cmd2", "ticket:2", ttl=5)
+    await broker.forward("inbox", b"cmd3", "ticket:3", ttl=0.1)
+    await settle()
+    assert heard == [b"cmd", b"cmd2", b"cmd3"]
+    assert await broker.settle("ticket:1", b"r") is None  # refused by the owner...
+    assert await broker.settle("ticket:1", b"") == b"r"  # ... so its asker cannot withdraw
+    assert await broker.settle("ticket:2", b"") is None  # withdrawn by its asker...
+    assert await broker.settle("ticket:2", b"a7") == b""  # ... so the owner cannot apply
+    await asyncio.sleep(0.3)
+    assert await broker.settle("ticket:3", b"a7") == b""  # expired: closed for good
+
+
+async def test_a_commit_applies_a_forwarded_message_only_while_its_ticket_is_open(broker) -> None:
+    answers: list[bytes] = []
+    await broker.subscribe("node", answers.append)
+    assert await broker.acquire("lease:t", "A", ttl=5)
+    await broker.forward("inbox", b"cmd", "ticket:a", ttl=5)
+    ticket = Ticket("ticket:a", b"a1", "node", b"applied")
+    items = [Stored("ch", b"p", "view", b"", "backlog", 3)]
+    assert await broker.commit("log:t", b"e0", "lease:t", "A", items, ticket) == 0
+    assert await broker.settle("ticket:a", b"") == b"a1"  # its asker reads the outcome
+    with pytest.raises(TicketClosed):  # a copy of the same message: nothing at all
+        await broker.commit("log:t", b"e1", "lease:t", "A", items, ticket)
+    await broker.forward("inbox", b"cmd", "ticket:b", ttl=5)
+    assert await broker.settle("ticket:b", b"") is None  # its asker gave up waiting
+    with pytest.raises(TicketClosed):
+        await broker.commit("log:t", b"e1", "lease:t", "A", items, ticket._replace(key="ticket:b"))
+    await settle()
+    assert await broker.read_log("log:t") == [b"e0"]
+    assert await broker.recent("backlog") == [b"p"]
+    assert answers == [b"applied"]
 
 
 async def test_log_keeps_entries_in_order(broker) -> None:

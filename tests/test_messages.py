@@ -98,6 +98,7 @@ def test_server_messages_round_trip() -> None:
         m.ReplayData(summary=SUMMARY, seat=None, view={"log": []}, patches=[[["s", ["a"], 1]]]),
         m.Error(ref=None, code="bad_message", message="?"),
         m.Pong(id=None),
+        m.Ok(ref=7, room="r", v=3, again=True),
         m.RoomChanges(
             rooms=[
                 m.RoomSummary(

@@ -5,6 +5,8 @@ export const NAME_MAX = 24;
 /** How many tables the lobby's list shows unless asked, and at most. */
 export const LOBBY_DEFAULT = 100;
 export const LOBBY_MAX = 500;
+/** The longest password a private table takes, in characters. */
+export const PASSWORD_MAX = 64;
 
 export interface Hello {
   t: "hello";
@@ -275,12 +277,20 @@ export interface Error {
   args: Record<string, unknown>;
 }
 
+export interface Ok {
+  t: "ok";
+  ref: number;
+  room: string;
+  v: number | null;
+  again: boolean;
+}
+
 export interface Pong {
   t: "pong";
   id: number | null;
 }
 
 export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping;
-export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Pong;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | Pong;
 export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];

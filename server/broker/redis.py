@@ -19,7 +19,15 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from server.broker.base import BrokerUnavailable, Handler, LeaseLost, Stored
+from server.broker.base import (
+    TICKET_OPEN,
+    BrokerUnavailable,
+    Handler,
+    LeaseLost,
+    Stored,
+    Ticket,
+    TicketClosed,
+)
 
 log = logging.getLogger("spieltisch.broker")
 
@@ -60,15 +68,22 @@ return 0
 
 
 # A room's accepted change: the fenced append, then each audience's stored view,
-# capped backlog and patch. KEYS: log, lease, then view and backlog per audience;
-# ARGV: owner, entry, the publisher's tag, then channel, data, value, keep per audience.
+# capped backlog and patch, then the ticket of the forwarded message it applies (if any)
+# and its answer. KEYS: log, lease, ticket (the lease again when there is none), then
+# view and backlog per audience; ARGV: owner, entry, the publisher's tag, the ticket's
+# new value ('' for none), the answer's channel and data, the open ticket's value, then
+# channel, data, value, keep per audience.
 _COMMIT = """
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then
   return -1
 end
+local settle = ARGV[4]
+if settle ~= '' and redis.call('GET', KEYS[3]) ~= ARGV[7] then
+  return -2
+end
 redis.call('XADD', KEYS[1], '*', 'e', ARGV[2])
-for i = 1, (#KEYS - 2) / 2 do
-  local view, backlog, a = KEYS[1 + 2 * i], KEYS[2 + 2 * i], 4 + 4 * (i - 1)
+for i = 1, (#KEYS - 3) / 2 do
+  local view, backlog, a = KEYS[2 + 2 * i], KEYS[3 + 2 * i], 8 + 4 * (i - 1)
   if ARGV[a + 2] ~= '' then
     redis.call('SET', view, ARGV[a + 2])
   end
@@ -76,7 +91,27 @@ for i = 1, (#KEYS - 2) / 2 do
   redis.call('LTRIM', backlog, -tonumber(ARGV[a + 3]), -1)
   redis.call('PUBLISH', ARGV[a], ARGV[3] .. ARGV[a + 1])
 end
+if settle ~= '' then
+  local ttl = redis.call('PTTL', KEYS[3])
+  redis.call('SET', KEYS[3], settle, 'PX', math.max(ttl, 1))
+  redis.call('PUBLISH', ARGV[5], ARGV[3] .. ARGV[6])
+end
 return redis.call('XLEN', KEYS[1]) - 1
+"""
+# Close a ticket that is still open (KEYS[1]; ARGV: the open value, the new value or ''
+# to withdraw it), keeping its expiry. 1 when this call closed it, else what it holds.
+_SETTLE = """
+local cur = redis.call('GET', KEYS[1])
+if cur ~= ARGV[1] then
+  return cur or ''
+end
+if ARGV[2] == '' then
+  redis.call('DEL', KEYS[1])
+else
+  local ttl = redis.call('PTTL', KEYS[1])
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', math.max(ttl, 1))
+end
+return 1
 """
 
 
@@ -112,6 +147,7 @@ class RedisBroker:
         self._acquire_many = self._redis.register_script(_ACQUIRE_MANY)
         self._release = self._redis.register_script(_RELEASE)
         self._commit = self._redis.register_script(_COMMIT)
+        self._settle = self._redis.register_script(_SETTLE)
 
     def _k(self, key: str) -> str:
         return self._prefix + key
@@ -137,19 +173,44 @@ class RedisBroker:
                 log.exception("a handler of %s failed", channel)
 
     async def commit(
-        self, log: str, entry: bytes, lease: str, owner: str, items: Sequence[Stored]
+        self,
+        log: str,
+        entry: bytes,
+        lease: str,
+        owner: str,
+        items: Sequence[Stored],
+        ticket: Ticket | None = None,
     ) -> int:
-        keys = [self._k(log), self._k(lease)]
+        keys = [self._k(log), self._k(lease), self._k(ticket.key if ticket else lease)]
         args: list[bytes | str | int] = [owner, entry, self._tag]
+        if ticket is None:
+            args += [b"", b"", b"", TICKET_OPEN]
+        else:
+            args += [ticket.value, self._k(ticket.channel), ticket.data, TICKET_OPEN]
         for item in items:
             keys += [self._k(item.key), self._k(item.backlog)]
             args += [self._k(item.channel), item.data, item.value, item.keep]
         index = int(await self._call(self._commit(keys=keys, args=args)))
-        if index < 0:
+        if index == -1:
             raise LeaseLost(lease)
+        if index == -2:
+            raise TicketClosed(ticket.key if ticket else "")
         for item in items:
             self._deliver(item.channel, item.data)
+        if ticket is not None:
+            self._deliver(ticket.channel, ticket.data)
         return index
+
+    async def forward(self, channel: str, data: bytes, ticket: str, ttl: float) -> None:
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.set(self._k(ticket), TICKET_OPEN, px=max(1, int(ttl * 1000)))
+            pipe.publish(self._k(channel), self._tag + data)
+            await self._call(pipe.execute())
+        self._deliver(channel, data)
+
+    async def settle(self, ticket: str, value: bytes) -> bytes | None:
+        got = await self._call(self._settle(keys=[self._k(ticket)], args=[TICKET_OPEN, value]))
+        return None if got == 1 else bytes(got)
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         handlers = self._handlers[channel]

@@ -4,44 +4,43 @@ Everything that changes a table (sit, stand, option, bot, start, act, an AI move
 command in the mailbox, handled one at a time, so a table never sees two changes
 interleave. A move goes: the game checks and applies it, the ledger writes it to the
 log and, only then, publishes each audience's patch (ledger.py); the announcer tells
-the lobby and the members when the table itself changed (announcer.py).
+the lobby and the members when the table itself changed (announcer.py). Each command's
+sender gets one answer, applied or refused (answer.py); a move carries its sender's
+message id into the log, so that a resend is answered, never applied twice
+(receipts.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
 from protocol.messages import Status
 from server import archive
 from server.ai.thinker import Thinker
-from server.broker import Broker, BrokerUnavailable, LeaseLost
+from server.broker import Broker, BrokerUnavailable, LeaseLost, TicketClosed
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent, Result
 from server.keys import Audience
 from server.metrics import Metrics
 from server.room.announcer import Announcer
+from server.room.answer import NO_ANSWER, Answer
 from server.room.bots import Bots
 from server.room.ledger import Ledger
+from server.room.receipts import fingerprint
 from server.room.record import LogAct, LogStart, RoomMeta
 from server.room.table import Table
 from server.sessions import Player
 
 log = logging.getLogger("spieltisch.room")
 _encode = msgspec.msgpack.Encoder().encode
-
-
-class Reply(Protocol):
-    """Answers the sender of a refused command with an `error`: its code, its English
-    message, and the values a client may word it with (the `error`'s ``args``)."""
-
-    def __call__(self, code: str, message: str, args: dict[str, Any] | None = None) -> None: ...
 
 
 class Room:
@@ -165,6 +164,9 @@ class Room:
                 self.table.status = "finished"
         elif self.status != "waiting":
             self.table.status = "waiting"  # it never got as far as a start record
+        if not self.ledger.receipts.complete:
+            # The moves before the saved state, for telling resends: before anything else.
+            self._submit_own("recall", None)
         self._event("restored", node=self.node, version=self.version, status=self.status)
 
     async def store_views(self) -> None:
@@ -180,12 +182,12 @@ class Room:
 
     # --- the mailbox ----------------------------------------------------------------
 
-    def submit(self, kind: str, player: Player | None, msg: Any, reply: Reply) -> None:
-        self.mailbox.put_nowait((kind, player, msg, reply, time.perf_counter()))
+    def submit(self, kind: str, player: Player | None, msg: Any, answer: Answer) -> None:
+        self.mailbox.put_nowait((kind, player, msg, answer, time.perf_counter()))
 
     def _submit_own(self, kind: str, payload: Any) -> None:
         """The table's own commands: an AI seat's turn, and its decision."""
-        self.submit(kind, None, payload, _ignore)
+        self.submit(kind, None, payload, NO_ANSWER)
 
     async def close(self) -> None:
         self.bots.close()
@@ -194,28 +196,68 @@ class Room:
         await self.announcer.close()
 
     async def _run(self) -> None:
-        while True:
-            cmd = await self.mailbox.get()
-            if cmd is None:
-                return
-            kind, player, msg, reply, t0 = cmd
-            try:
-                await getattr(self, f"_on_{kind}")(player, msg, t0)
-            except IllegalIntent as e:
-                if kind == "act":
-                    self.metrics.intents_refused[e.code] += 1
-                reply(e.code, e.message, e.values)
-            except LeaseLost:
-                # Another process owns this table now: this actor must not act again.
-                reply("unavailable", "This table has moved to another server; send that again.")
-                self._event("lease_lost", node=self.node)
-                if self.on_lost is not None:
-                    self.on_lost(self)
-                return
-            except Exception:
-                # A bug must not take the table down: refuse the command and go on.
-                log.exception("room %s: %s failed", self.id, kind)
-                reply("internal_error", "The server could not handle that; nothing was changed.")
+        try:
+            while True:
+                cmd = await self.mailbox.get()
+                if cmd is None:
+                    return
+                if not await self._handle(*cmd):
+                    return
+        finally:
+            # Commands left behind by an actor that lost its table: their senders are
+            # told so (a forwarded one is left to its asker, which sends it on).
+            while not self.mailbox.empty():
+                left = self.mailbox.get_nowait()
+                if left is not None:
+                    left[3].moved()
+
+    async def _handle(self, kind: str, player: Any, msg: Any, answer: Answer, t0: float) -> bool:
+        """One command; False when the actor must stop (the table has moved)."""
+        try:
+            if kind == "act":
+                await self._on_act(player, msg, t0, answer)
+                return True
+            if not await answer.claim():
+                return True  # its asker stopped waiting, and told its sender so
+            await getattr(self, f"_on_{kind}")(player, msg, t0)
+            if answer is not NO_ANSWER:
+                # Done once the members are told of the change (the `room` comes first).
+                self.announcer.then(lambda: answer.applied(None))
+        except IllegalIntent as e:
+            if kind == "act":
+                self.metrics.intents_refused[e.code] += 1
+            answer.refused(e.code, e.message, e.values)
+        except TicketClosed:
+            pass  # its asker stopped waiting, and told its sender so; nothing was done
+        except LeaseLost:
+            # Another process owns this table now: this actor must not act again.
+            answer.moved()
+            self._event("lease_lost", node=self.node)
+            if self.on_lost is not None:
+                self.on_lost(self)
+            return False
+        except Exception:
+            # A bug must not take the table down: refuse the command and go on.
+            log.exception("room %s: %s failed", self.id, kind)
+            answer.refused(
+                "internal_error", "The server could not handle that; nothing was changed."
+            )
+        return True
+
+    async def _on_recall(self, player: None, msg: None, t0: float) -> None:
+        with contextlib.suppress(IllegalIntent):
+            await self._recall()
+
+    async def _recall(self) -> None:
+        """Read the whole log for the moves a rebuild from a saved state skipped, so
+        that a resend of one of them is still known (receipts.py)."""
+        try:
+            entries = await self.broker.read_log(self.log_key)
+        except BrokerUnavailable:
+            raise IllegalIntent(
+                "unavailable", "The hall's storage is unreachable; try again."
+            ) from None
+        self.ledger.receipts.relearn(entries)
 
     # --- before the start -----------------------------------------------------------
 
@@ -340,7 +382,7 @@ class Room:
         else:
             self._watch_away()
 
-    async def _on_act(self, player: Player, msg: Any, t0: float) -> None:
+    async def _on_act(self, player: Player, msg: Any, t0: float, answer: Answer) -> None:
         if self.status == "waiting":
             raise IllegalIntent("not_started", "The game has not started yet.")
         if self.status == "finished":
@@ -355,7 +397,18 @@ class Room:
             intent = msgspec.convert(msg.intent, self.game.Intent)
         except msgspec.ValidationError as e:
             raise IllegalIntent("bad_message", f"Not a {self.game.name} intent: {e}") from None
-        await self._play(seat, intent, t0)
+        receipt = None
+        if msg.id is not None:
+            # A resend of a move this table applied (through whichever process) is
+            # answered as before and not applied again (receipts.py).
+            if not self.ledger.receipts.complete:
+                await self._recall()
+            receipt = (msg.id, msg.v, fingerprint(msg.v, msgspec.to_builtins(intent)))
+            made = self.ledger.receipts.find(seat, msg.id, receipt[2])
+            if made is not None:
+                answer.applied(made, again=True)
+                return
+        await self._play(seat, intent, t0, answer=answer, receipt=receipt)
 
     async def _on_bot_move(self, player: None, version: int, t0: float) -> None:
         if self.status != "playing" or version != self.version:
@@ -381,30 +434,48 @@ class Room:
             self._event("bot_refused", seat=seat, code=e.code)
             self.bots.schedule(self.game, self.state, self.version)
 
-    async def _play(self, seat: int, intent: Any, t0: float, by: str | None = None) -> None:
+    async def _play(
+        self,
+        seat: int,
+        intent: Any,
+        t0: float,
+        by: str | None = None,
+        answer: Answer = NO_ANSWER,
+        receipt: tuple[int, int, int] | None = None,  # the sender's id and v, fingerprint
+    ) -> None:
         if seat not in self.game.active(self.state):
             raise IllegalIntent("not_your_turn", "It is not your turn.")
-        # Games may change the state in place once their checks pass; keep the state as
-        # it was, so that a bug in a game or an unreachable log leaves no half-move.
-        before = _encode(self.state)
+        # Games may change the state in place once their checks pass; the ledger puts
+        # the state back as it was (rollback), so that a bug in a game or an unreachable
+        # log leaves no half-move.
         try:
             state = self.game.apply(self.state, seat, intent)
-            entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent), by=by))
+            ref, sent_v = (receipt[0], receipt[1]) if receipt is not None else (None, None)
+            entry = _encode(
+                LogAct(seat=seat, intent=msgspec.to_builtins(intent), by=by, ref=ref, sent_v=sent_v)
+            )
             changes = self.ledger.changes(state)
-            await self.ledger.commit(entry, changes)
+            ticket = answer.settles(self.version + 1)
+            await self.ledger.commit(entry, changes, ticket)
         except IllegalIntent:
             raise
         except BrokerUnavailable:
-            self.ledger.state = msgspec.msgpack.decode(before, type=self.game.State)
+            self.ledger.rollback()
             raise IllegalIntent(
                 "unavailable", "The hall's storage is unreachable; try again."
             ) from None
         except Exception:
             # LeaseLost among them: the actor stops, but its state must not run ahead.
-            self.ledger.state = msgspec.msgpack.decode(before, type=self.game.State)
+            # TicketClosed too: the move's asker stopped waiting; it is not applied.
+            self.ledger.rollback()
             raise
         self.metrics.intents_accepted += 1
-        self.metrics.patch_bytes += await self.ledger.accept(state, changes)
+        self.metrics.patch_bytes += await self.ledger.accept(state, changes, entry)
+        if receipt is not None:
+            self.ledger.receipts.note(seat, receipt[0], receipt[2], self.ledger.version)
+        # The patches are out (in a shared hall, the commit published them): the sender
+        # hears of its move after its patch.
+        answer.applied(self.ledger.version, settled=ticket is not None)
         self.metrics.patches += len(changes)
         self.metrics.latency.observe(time.perf_counter() - t0)
         await self.ledger.save_state()
@@ -456,7 +527,3 @@ class Room:
         log.info(
             msgspec.json.encode({"event": f"room.{event}", "room": self.id, **fields}).decode()
         )
-
-
-def _ignore(code: str, message: str, args: dict[str, Any] | None = None) -> None:
-    pass

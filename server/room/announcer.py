@@ -32,11 +32,29 @@ class Announcer:
         self.version = version
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
+        self._asked = 0  # changes so far
+        self._told = 0  # changes stored and told
+        self._then: list[tuple[int, Callable[[], None]]] = []
 
     def changed(self) -> None:
+        self._asked += 1
         self._dirty = True
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._announce())
+
+    def then(self, callback: Callable[[], None]) -> None:
+        """Call back once every change so far is stored and told: the sender of a
+        change hears that it is done after the members hear the change itself."""
+        if self._told >= self._asked:
+            callback()
+        else:
+            self._then.append((self._asked, callback))
+
+    def _called_back(self, upto: int) -> None:
+        due = [cb for n, cb in self._then if n <= upto]
+        self._then = [(n, cb) for n, cb in self._then if n > upto]
+        for callback in due:
+            callback()
 
     def directory(self) -> bytes:
         """This table's entry in the lobby directory."""
@@ -59,12 +77,14 @@ class Announcer:
         if self._task is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(self._task, 2)
+        self._called_back(self._asked)  # done here, told or not
 
     async def _announce(self) -> None:
         failures = 0
         room = self.table.id
         while self._dirty:
             self._dirty = False
+            upto = self._asked
             # What is told and what is stored are taken at one moment: the table may
             # change while the writes are under way, and nobody may be told of a
             # change before it is stored (a restart would take it back).
@@ -81,6 +101,10 @@ class Announcer:
                 failures += 1
                 log.warning('{"event": "room.announce_failed", "room": "%s"}', room)
                 if failures > 20:
+                    self._called_back(upto)  # done here; the members hear it later
                     return
                 self._dirty = True
                 await asyncio.sleep(0.5)
+            else:
+                self._told = upto
+                self._called_back(upto)

@@ -18,8 +18,8 @@ import msgspec
 
 from protocol.messages import Patch, Snapshot
 from protocol.patch import diff
-from server.broker import Broker, BrokerUnavailable, Stored
-from server.games.base import Game, audience_view
+from server.broker import Broker, BrokerUnavailable, Stored, Ticket
+from server.games.base import Game, audience_views
 from server.keys import (
     VERSION,
     Audience,
@@ -31,6 +31,7 @@ from server.keys import (
     view_key,
     with_version,
 )
+from server.room.receipts import Receipts
 from server.room.record import apply_logged, replay
 
 log = logging.getLogger("spieltisch.room")
@@ -41,6 +42,9 @@ BACKLOG = 64  # patches kept per audience for clients that resume
 # audience per move (tens of KB late in a game) for the rare newcomer on another process.
 VIEW_EVERY = 8
 STATE_EVERY = 25  # moves between saved states, so a takeover replays little
+# Versions between the copies of the state a ledger keeps to undo a move whose commit
+# failed (the same as STATE_EVERY, so that a durable hall saves the copy it has).
+KEEP_EVERY = STATE_EVERY
 META_TTL = 24 * 3600.0  # a table untouched for a day is forgotten
 _encode = msgspec.msgpack.Encoder().encode
 
@@ -54,6 +58,21 @@ class Change(NamedTuple):
     snapshot: bytes  # the `snapshot` at the new version when it is to be stored, or b""
 
 
+def _sharing(view: dict[str, Any], encoded: dict[int, msgspec.Raw]) -> dict[str, Any]:
+    """``view`` for encoding, its parts that other audiences' views share (the same
+    objects: a board, the log) encoded once: the same bytes as ``view`` itself."""
+    out: dict[str, Any] = {}
+    for k, part in view.items():
+        if type(part) is dict or type(part) is list:
+            raw = encoded.get(id(part))
+            if raw is None:
+                raw = encoded[id(part)] = msgspec.Raw(_encode(part))
+            out[k] = raw
+        else:
+            out[k] = part
+    return out
+
+
 class Ledger:
     def __init__(self, room_id: str, game: Game, broker: Broker, node: str) -> None:
         self.id = room_id
@@ -64,15 +83,22 @@ class Ledger:
         self.state: Any = None
         self.version = 0
         self.views: dict[Audience, dict[str, Any]] = {}
+        # The state at version ``_kept_at``, encoded, and the log entries since: what
+        # rollback() rebuilds the state from.
+        self._kept = b""
+        self._kept_at = -1
+        self._since: list[bytes] = []
         self.backlog: dict[Audience, deque[tuple[int, bytes]]] = {}
         self._snapshots: dict[Audience, tuple[int, bytes]] = {}
+        self.receipts = Receipts()  # the moves applied, by the message that asked
 
     def begin(self, state: Any, version: int, audiences: list[Audience]) -> None:
         """Start showing ``state``: every audience's view, and empty backlogs."""
         self.state = state
         self.version = version
-        self.views = {a: audience_view(self.game, state, a) for a in audiences}
+        self.views = audience_views(self.game, state, audiences)
         self.backlog = {a: deque(maxlen=BACKLOG) for a in audiences}
+        self._keep()
 
     # --- what a client is sent ------------------------------------------------------
 
@@ -110,19 +136,29 @@ class Ledger:
         v = self.version + 1
         keep = self.broker.shared and v % VIEW_EVERY == 0
         changes = []
+        views = audience_views(self.game, state, list(self.views))
+        memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
+        encoded: dict[int, msgspec.Raw] = {}  # and encoded once
         for audience, before in self.views.items():
-            view = audience_view(self.game, state, audience)
-            patch = _encode(Patch(room=self.id, v=v, ops=diff(before, view)))
-            snapshot = _encode(Snapshot(room=self.id, v=v, view=view)) if keep else b""
+            view = views[audience]
+            patch = _encode(Patch(room=self.id, v=v, ops=diff(before, view, memo)))
+            snapshot = (
+                _encode(Snapshot(room=self.id, v=v, view=_sharing(view, encoded))) if keep else b""
+            )
             changes.append(Change(audience, view, patch, snapshot))
         return changes
 
-    async def commit(self, entry: bytes, changes: list[Change]) -> None:
+    async def commit(
+        self, entry: bytes, changes: list[Change], ticket: Ticket | None = None
+    ) -> None:
         """Append the move to the log. In a shared hall the same atomic step (one round
         trip) checks the lease, stores every audience's view and backlog and publishes
         the patches: a newcomer who reads a stored view drops the patch it then receives
-        rather than missing it, and a process that lost its lease writes nothing."""
+        rather than missing it, and a process that lost its lease writes nothing. A move
+        forwarded from another process comes with its ``ticket``, settled in that same
+        step: it is applied only while its asker still waits (TicketClosed if not)."""
         if not self.broker.shared:
+            # One process forwards nothing: there are no tickets.
             await self.broker.append(self.log_key, entry)
             return
         v = self.version + 1
@@ -142,14 +178,20 @@ class Ledger:
                 )
                 for c in changes
             ],
+            ticket,
         )
 
-    async def accept(self, state: Any, changes: list[Change]) -> int:
-        """The move is in the log (and, in a shared hall, published): keep its state and
-        views, and in a single process publish the patches. Returns patch bytes."""
+    async def accept(self, state: Any, changes: list[Change], entry: bytes = b"") -> int:
+        """The move is in the log (and, in a shared hall, published): keep its state,
+        views and log ``entry``, and in a single process publish the patches. Returns
+        patch bytes."""
         self.state = state
         self.version += 1
         v = self.version
+        if entry and v % KEEP_EVERY:
+            self._since.append(entry)
+        else:
+            self._keep()  # without its entry, the move could not be replayed
         sent = 0
         for c in changes:
             self.views[c.audience] = c.view
@@ -169,7 +211,7 @@ class Ledger:
             with contextlib.suppress(BrokerUnavailable):
                 await self.broker.put(
                     state_key(self.id),
-                    with_version(self.version, _encode(self.state)),
+                    with_version(self.version, self._encoded()),
                     ttl=META_TTL,
                 )
 
@@ -182,6 +224,28 @@ class Ledger:
             log.warning(
                 '{"event": "room.publish_failed", "room": "%s", "channel": "%s"}', self.id, name
             )
+
+    # --- undoing a move that did not make it ---------------------------------------
+
+    def rollback(self) -> None:
+        """Put the state back as it was at this version: a game may have changed it in
+        place before the move's commit failed (or the game itself did). Rebuilt from the
+        copy kept every KEEP_EVERY versions and the log entries since, as a takeover
+        rebuilds a table (games are deterministic); rare, so a move need not copy the
+        whole state before it is made."""
+        state = msgspec.msgpack.decode(self._kept, type=self.game.State)
+        for raw in self._since:
+            state = apply_logged(self.game, state, raw)
+        self.state = state
+
+    def _keep(self) -> None:
+        self._kept = _encode(self.state)
+        self._kept_at = self.version
+        self._since = []
+
+    def _encoded(self) -> bytes:
+        """The state, encoded (the kept copy when it is of this version)."""
+        return self._kept if self._kept_at == self.version else _encode(self.state)
 
     # --- for other processes --------------------------------------------------------
 
@@ -201,8 +265,11 @@ class Ledger:
         if saved is not None:
             self.version = VERSION.unpack_from(saved)[0]
             self.state = msgspec.msgpack.decode(saved[VERSION.size :], type=self.game.State)
+            self.receipts.learn(entries, self.version + 1)
+            self.receipts.complete = False  # the moves before the saved state: Room.recall
             for raw in entries:
                 self.state = apply_logged(self.game, self.state, raw)
                 self.version += 1
         elif entries:
             self.state, _, self.version = replay(self.game, entries)
+            self.receipts.learn(entries, 0)

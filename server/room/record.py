@@ -37,6 +37,11 @@ class LogAct(msgspec.Struct, tag_field="k", tag="act", omit_defaults=True):
     seat: int
     intent: dict[str, Any]
     by: str | None = None  # "ai" when the AI played this person's seat for them
+    # The sender's `id` and the `v` it chose the move on: a resend of the same message
+    # is known by them, by this process or by one that takes the table over from the
+    # log (receipts.py). Left out of archived records.
+    ref: int | None = None
+    sent_v: int | None = None
 
 
 LogEntry = LogStart | LogAct

@@ -29,6 +29,7 @@ class ServerProcess:
         lease_ttl: float = 1.0,
         data: str = ":memory:",
         port: int | None = None,
+        answer_within: float | None = None,
     ) -> None:
         if port is None:
             with socket.socket() as s:
@@ -36,6 +37,8 @@ class ServerProcess:
                 port = s.getsockname()[1]
         self.port = port
         where = ["--redis", redis_url] if redis_url else ["--data", data]
+        if answer_within is not None:
+            where += ["--answer-within", str(answer_within)]
         self.proc = subprocess.Popen(
             [
                 sys.executable,

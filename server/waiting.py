@@ -1,0 +1,242 @@
+"""Messages this process forwarded to a table's owner, each until it is answered.
+
+A client at a table another process owns sends its messages there over the table's
+inbox channel (inbox.py). Each one gets exactly one answer, applied or refused, within
+``Limits.answer_within`` seconds, even when the owner has just died:
+
+- The message has a ticket in the broker, open while it waits. The owner closes it
+  when it applies the message (for a move, in the same atomic step as its log entry) or
+  refuses it, and only then answers; at the deadline this process withdraws the ticket
+  if it is still open and answers `unavailable`: from then on nobody can apply the
+  message. Whoever closes the ticket first decides, so an answer is never contradicted
+  by what happens after it.
+- When a process takes the table over (this one, or another: its census call), the
+  messages still waiting are sent again, to the new owner, which applies them at once:
+  a move made while its table changes hands lands without a resend. A resend of a move
+  that was applied already is known by the table's receipts (room/receipts.py).
+- A message that has waited HURRY seconds may be waiting for a dead owner: this process
+  then tries for the table's lease every few tenths of a second (leases.py), so that
+  it takes the table over as soon as the dead owner's lease runs out.
+- What waits is bounded, per connection and in all; past that a message is refused
+  with `unavailable` at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from protocol import messages as m
+from server.broker import BrokerUnavailable
+from server.connection import Connection
+from server.inbox import APPLIED, Command, Reply
+from server.keys import inbox_channel, ticket_key
+from server.room.answer import MOVED
+
+if TYPE_CHECKING:
+    from server.hall import Hall
+
+WAITING_MAX = 4096  # messages waiting for an owner's answer, in all
+WAITING_PER_CONNECTION = 32  # ... and from one connection (a burst of its rate limit fits)
+HURRY = 0.3  # seconds without an answer before this process tries for the table itself
+# How long a ticket outlives its deadline, so that the asker still reads an outcome
+# decided just before it; also how long it is waited out when the broker cannot be
+# reached at the deadline (then nobody can apply the message any more either).
+TICKET_SLACK = 1.0
+UNREACHABLE = "The hall's storage is unreachable; try again."
+
+_encode = msgspec.msgpack.Encoder().encode
+
+
+@dataclass(eq=False)
+class Pending:
+    ticket: str
+    room: str
+    cid: int
+    ref: int | None
+    data: bytes  # the encoded Command, sent again to a new owner
+    timers: list[asyncio.TimerHandle] = field(default_factory=list)
+    # Set once its ticket is open (or failed to open), and when, after that.
+    sent: asyncio.Event = field(default_factory=asyncio.Event)
+    opened: float = 0.0
+
+
+class Waiting:
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self._by_ticket: dict[str, Pending] = {}
+        self._by_room: dict[str, dict[str, Pending]] = {}  # in the order they were sent
+        self._per_conn: Counter[int] = Counter()
+        # What is on its way to each table's inbox, sent one after the other: sent at
+        # once, each on its own, two messages could overtake each other on their way
+        # through the broker's connections.
+        self._outbox: dict[str, list[tuple[Pending, bool]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._by_ticket)
+
+    def waits_for(self, room_id: str) -> bool:
+        return bool(self._by_room.get(room_id))
+
+    # --- sending ------------------------------------------------------------------------
+
+    def forward(self, room_id: str, kind: str, conn: Connection, msg: Any) -> None:
+        """Send a client's message to the owner of ``room_id``, and wait for its answer."""
+        hall = self.hall
+        if (
+            len(self._by_ticket) >= WAITING_MAX
+            or self._per_conn[conn.cid] >= WAITING_PER_CONNECTION
+        ):
+            hall.error(
+                conn, msg.id, "unavailable", "Too many messages are waiting for tables; try again."
+            )
+            return
+        ticket = secrets.token_hex(8)
+        command = Command(
+            kind=kind,
+            node=hall.node,
+            conn=conn.cid,
+            ref=msg.id,
+            player=conn.player,
+            msg=msgspec.to_builtins(msg),
+            ticket=ticket,
+        )
+        pending = Pending(ticket, room_id, conn.cid, msg.id, _encode(command))
+        # Known before it is sent: the owner may answer before the send returns.
+        self._by_ticket[ticket] = pending
+        self._by_room.setdefault(room_id, {})[ticket] = pending
+        self._per_conn[conn.cid] += 1
+        loop = asyncio.get_running_loop()
+        pending.timers += [
+            loop.call_later(hall.limits.answer_within, self._deadline, ticket),
+            loop.call_later(HURRY, self._suspect, ticket),
+        ]
+        self._post(pending, True)
+
+    def reforward(self, room_id: str) -> None:
+        """The table has a new owner: send it what still waits, in the order it came."""
+        for pending in list(self._by_room.get(room_id, {}).values()):
+            self._post(pending, False)
+
+    def _post(self, pending: Pending, first: bool) -> None:
+        box = self._outbox.get(pending.room)
+        if box is not None:
+            box.append((pending, first))
+            return
+        self._outbox[pending.room] = [(pending, first)]
+        self.hall.spawn(self._send(pending.room))
+
+    async def _send(self, room_id: str) -> None:
+        box = self._outbox[room_id]
+        ttl = self.hall.limits.answer_within + TICKET_SLACK
+        broker = self.hall.broker
+        try:
+            while box:
+                pending, first = box.pop(0)
+                try:
+                    if pending.ticket not in self._by_ticket:
+                        continue  # answered meanwhile
+                    if first:
+                        key = ticket_key(pending.ticket)
+                        await broker.forward(inbox_channel(room_id), pending.data, key, ttl)
+                        pending.opened = time.monotonic()
+                    else:
+                        await broker.publish(inbox_channel(room_id), pending.data)
+                except BrokerUnavailable:
+                    if first:  # nothing was opened or sent: nobody can apply it
+                        self._refuse(pending.ticket, UNREACHABLE)
+                    # else the deadline answers it
+                finally:
+                    if first:
+                        pending.sent.set()
+        finally:
+            del self._outbox[room_id]
+
+    def _suspect(self, ticket: str) -> None:
+        pending = self._by_ticket.get(ticket)
+        if pending is not None:
+            self.hall.leases.hurry(pending.room)
+
+    # --- answering ----------------------------------------------------------------------
+
+    def answered(self, reply: Reply) -> None:
+        """The owner's answer (it closed the ticket first)."""
+        assert reply.ticket is not None
+        if reply.code is None:
+            self._apply(reply.ticket, reply.v, reply.again)
+        else:
+            pending = self._finish(reply.ticket)
+            conn = self._conn(pending)
+            if pending is not None and conn is not None:
+                self.hall.error(conn, pending.ref, reply.code, reply.message, reply.args)
+
+    def _apply(self, ticket: str, v: int | None, again: bool) -> None:
+        pending = self._finish(ticket)
+        conn = self._conn(pending)
+        if pending is not None and conn is not None and pending.ref is not None:
+            conn.send(m.Ok(ref=pending.ref, room=pending.room, v=v, again=again))
+
+    def _refuse(self, ticket: str, message: str) -> None:
+        pending = self._finish(ticket)
+        conn = self._conn(pending)
+        if pending is not None and conn is not None:
+            self.hall.error(conn, pending.ref, "unavailable", message)
+
+    def gone(self, room_id: str) -> None:
+        """The table has closed: what waits for it is refused at once."""
+        for pending in list(self._by_room.get(room_id, {}).values()):
+            self._finish(pending.ticket)
+            conn = self._conn(pending)
+            if conn is not None:
+                self.hall.error(
+                    conn, pending.ref, "unknown_room", f"There is no table {room_id!r}."
+                )
+
+    def _deadline(self, ticket: str) -> None:
+        pending = self._by_ticket.get(ticket)
+        if pending is not None:
+            self.hall.spawn(self._withdraw(pending))
+
+    async def _withdraw(self, pending: Pending) -> None:
+        """No answer in time: withdraw the ticket, unless an owner closed it first."""
+        await pending.sent.wait()  # a ticket still being opened cannot be withdrawn yet
+        if pending.ticket not in self._by_ticket:
+            return  # refused as it was sent, or answered meanwhile
+        try:
+            held = await self.hall.broker.settle(ticket_key(pending.ticket), b"")
+        except BrokerUnavailable:
+            # Nobody can apply it once its ticket has expired: wait that out.
+            left = pending.opened + self.hall.limits.answer_within + TICKET_SLACK
+            await asyncio.sleep(max(0.0, left - time.monotonic()) + 0.05)
+            held = b""
+        if held is not None and held.startswith(APPLIED):
+            self._apply(pending.ticket, int(held[len(APPLIED) :]), False)  # its answer is late
+        else:
+            # Withdrawn (or refused, or taken by an owner that died before answering):
+            # it is not applied, and now never will be.
+            self._refuse(pending.ticket, MOVED)
+
+    def _finish(self, ticket: str) -> Pending | None:
+        pending = self._by_ticket.pop(ticket, None)
+        if pending is None:
+            return None  # answered already
+        for timer in pending.timers:
+            timer.cancel()
+        room = self._by_room.get(pending.room)
+        if room is not None:
+            room.pop(ticket, None)
+            if not room:
+                del self._by_room[pending.room]
+        self._per_conn[pending.cid] -= 1
+        if self._per_conn[pending.cid] <= 0:
+            del self._per_conn[pending.cid]
+        return pending
+
+    def _conn(self, pending: Pending | None) -> Connection | None:
+        return None if pending is None else self.hall.connection(pending.cid)
