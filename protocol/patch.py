@@ -35,13 +35,25 @@ def same(a: Any, b: Any) -> bool:
 
     Python's ``==`` is fast but type-blind (``True == 1 == 1.0``). When it says two
     containers are equal, equal encodings settle it in one C-speed pass; only when the
-    encodings differ (a type, or merely the order of keys) is the tree walked."""
+    encodings differ (a type, or merely the order of keys) is the tree walked. Views
+    share unchanged parts by identity (a log's entries, a board built once): two
+    containers whose items are the very same objects are the same without encoding."""
     if a is b:
         return True
     t = type(a)
     if t is not type(b):
         return False
-    if t is dict or t is list:
+    if t is list:
+        if len(a) != len(b):
+            return False
+        if all(map(is_, a, b)):
+            return True
+        return bool(a == b) and (_encode(a) == _encode(b) or equal(a, b))
+    if t is dict:
+        if len(a) != len(b):
+            return False
+        if a.keys() == b.keys() and all(map(is_, a.values(), map(b.__getitem__, a))):
+            return True
         return bool(a == b) and (_encode(a) == _encode(b) or equal(a, b))
     if t is float:
         return bool(a == b) or (a != a and b != b)  # NaN equals NaN here
@@ -63,12 +75,81 @@ def equal(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def diff(a: Any, b: Any) -> list[Op]:
-    """The ops that turn ``a`` into ``b``; empty when they are the same."""
+def diff(a: Any, b: Any, memo: dict[Any, Any] | None = None) -> list[Op]:
+    """The ops that turn ``a`` into ``b``; empty when they are the same.
+
+    ``memo``, a dict shared by the diffs of several audiences' views of one change,
+    while all their trees live: a value of a view's own key that an earlier view had
+    before and has now as well, the very same objects (a board built once for every
+    audience), gives the ops worked out for that view."""
     ops: list[Op] = []
-    if not same(a, b):
+    if type(a) is dict and type(b) is dict:
+        # Two views: walked key by key, where parts shared with the view before are
+        # passed over by identity (comparing them whole first would encode them whole).
+        if a is b:
+            pass
+        elif memo is None:
+            _diff(a, b, [], ops)
+        else:
+            _diff_view(a, b, ops, memo)
+    elif not same(a, b):
         _diff(a, b, [], ops)
     return ops
+
+
+def _diff_view(a: dict[str, Any], b: dict[str, Any], ops: list[Op], memo: dict[Any, Any]) -> None:
+    for k in a:
+        if k not in b:
+            ops.append(["d", [k]])
+    for k, vb in b.items():
+        va = a.get(k, _MISSING)
+        if va is vb:
+            continue
+        if va is _MISSING:
+            ops.append(["s", [k], vb])
+            continue
+        seen = memo.get(k)
+        if seen is not None and seen[0] is va and seen[1] is vb:
+            ops.extend(seen[2])
+            continue
+        sub: list[Op] = []
+        if type(va) is list and type(vb) is list and len(va) == len(vb) <= _PER_SEAT:
+            _diff_row(va, vb, k, sub, memo)
+        elif not same(va, vb):
+            _diff(va, vb, [k], sub)
+        if seen is None:
+            memo[k] = (va, vb, sub)
+        ops.extend(sub)
+
+
+def _diff_row(a: list[Any], b: list[Any], k: str, ops: list[Op], memo: dict[Any, Any]) -> None:
+    """`_diff` of two lists of one length, one item per seat, say, through the memo:
+    the audiences' views may differ in one item (a seat's own hand) and share the rest."""
+    sub: list[Op] = []
+    for i, (ai, bi) in enumerate(zip(a, b, strict=True)):
+        if ai is bi:
+            continue
+        place = (k, i)
+        seen = memo.get(place)
+        if seen is not None and seen[0] is ai and seen[1] is bi:
+            sub.extend(seen[2])
+            continue
+        mine: list[Op] = []
+        if not same(ai, bi):
+            _diff(ai, bi, [k, i], mine)
+        if seen is None:
+            memo[place] = (ai, bi, mine)
+        sub.extend(mine)
+    whole: Op = ["s", [k], b]
+    if len(sub) > 1 and len(_encode(sub)) > len(_encode(whole)):
+        ops.append(whole)
+    else:
+        ops.extend(sub)
+
+
+_MISSING = object()
+# Lists no longer than this, compared item by item through the memo.
+_PER_SEAT = 8
 
 
 def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
@@ -81,7 +162,7 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
         for k, vb in b.items():
             if k in a:
                 va = a[k]
-                if not same(va, vb):
+                if va is not vb and not same(va, vb):
                     _diff(va, vb, [*path, k], ops)
             else:
                 ops.append(["s", [*path, k], vb])
@@ -90,11 +171,16 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
         sub: list[Op] = []
         na, nb = len(a), len(b)
         # Views share unchanged elements with the view before (a log's entries, say):
-        # a prefix of the very same objects is skipped at C speed.
-        if not all(map(is_, a, b)):
+        # a prefix of the very same objects is skipped at C speed, or at once when the
+        # list's builder told so (`grown`).
+        hint = _GROWN.get(id(b))
+        if hint is not None and hint[1] is b and hint[0] is a:
+            pass
+        elif not all(map(is_, a, b)):
             for i in range(min(na, nb)):
-                if not same(a[i], b[i]):
-                    _diff(a[i], b[i], [*path, i], sub)
+                ai, bi = a[i], b[i]
+                if ai is not bi and not same(ai, bi):
+                    _diff(ai, bi, [*path, i], sub)
         if nb > na:
             sub.append(["a", list(path), b[na:]])
         else:
@@ -108,6 +194,24 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
             ops.extend(sub)
         return
     ops.append(["s", list(path), b])
+
+
+# Lists known to begin with the very items of another: id(longer) -> (shorter, longer).
+# Both are held, so neither id can be reused while its entry lives.
+_GROWN: dict[int, tuple[list[Any], list[Any]]] = {}
+_GROWN_KEPT = 20_000
+
+
+def grown(longer: list[Any], shorter: list[Any]) -> None:
+    """Tell `diff` that ``longer`` begins with the very items of ``shorter`` (a copy of
+    it, appended to), so that it need not compare them one by one: a view's log, late in
+    a game, is a thousand entries long and grows by one or two. What was told of
+    ``shorter`` itself is forgotten (a builder tells of each list it hands out, and the
+    one before it is in no view any more). Neither list may be changed afterwards."""
+    if len(_GROWN) >= _GROWN_KEPT:
+        _GROWN.clear()
+    _GROWN.pop(id(shorter), None)
+    _GROWN[id(longer)] = (shorter, longer)
 
 
 def apply(tree: Any, ops: list[Op]) -> Any:

@@ -116,3 +116,32 @@ def test_the_vector_file_is_current_and_holds() -> None:
     assert len(cases) > 100
     for case in cases:
         assert apply(copy.deepcopy(case["a"]), copy.deepcopy(case["ops"])) == case["b"]
+
+
+views_parts = st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), trees, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    views_parts,
+    views_parts,
+    st.lists(trees, min_size=1, max_size=4),
+    st.lists(trees, min_size=1, max_size=4),
+    st.lists(st.tuples(trees, trees), min_size=1, max_size=5),
+)
+def test_a_memo_shared_by_the_views_of_one_change_changes_no_patch(
+    common_old, common_new, row_old, row_new, own
+) -> None:
+    """Audiences' views share parts (the very same objects) and differ in others (a
+    seat's own hand, its own item of a row): one memo for all their diffs gives each
+    the patch it would get alone."""
+    memo: dict = {}
+    for i, (mine_old, mine_new) in enumerate(own):
+        old_row, new_row = list(row_old), list(row_new)
+        if i < len(old_row) and i < len(new_row):
+            old_row[i], new_row[i] = mine_old, mine_new  # this audience's own item
+        a = {**common_old, "mine": mine_old, "row": old_row, "rows": row_old}
+        b = {**common_new, "mine": mine_new, "row": new_row, "rows": row_new}
+        ops = diff(a, b, memo)
+        assert ops == diff(a, b)
+        assert equal(apply(wire(a), wire(ops)), b)

@@ -76,6 +76,14 @@ class Game(Protocol):
         ``result`` are added by :func:`audience_view`."""
         ...
 
+    def views(self, state: Any, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` for several audiences at once: the room asks for every audience's
+        after every move. A game whose audiences see much alike overrides it to build
+        that once, and shares it between the views by identity (server/games/parts.py).
+        Each view must equal ``view(state, seat)``, and must be a dict of its own:
+        :func:`audience_views` adds the common keys to it."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def legal(self, state: Any, seat: int) -> list[Any]: ...
 
     def active(self, state: Any) -> frozenset[int]: ...
@@ -136,16 +144,62 @@ def encode_intent(intent: Any) -> dict[str, Any]:
 def audience_view(game: Game, state: Any, seat: int | None) -> dict[str, Any]:
     """The whole view of protocol/README.md for one audience: the game's own keys plus the
     keys every view has. Spectators never get ``legal``: they may not act."""
-    view = game.view(state, seat)
+    return audience_views(game, state, [seat])[seat]
+
+
+def audience_views(
+    game: Game, state: Any, audiences: Sequence[int | None]
+) -> dict[int | None, dict[str, Any]]:
+    """:func:`audience_view` for several audiences at once: what all of them have in
+    common (who is on turn, the result) is worked out once, and ``legal`` only for the
+    seats on turn (the others get an empty list without asking the game). The views
+    share these parts by identity: views are never changed once built."""
     active = game.active(state)
     result = game.result(state)
-    view["game"] = game.name
-    view["you"] = seat
-    view["active"] = sorted(active)
-    view["legal"] = (
-        [encode_intent(i) for i in game.legal(state, seat)]
-        if seat is not None and seat in active and result is None
-        else []
-    )
-    view["result"] = None if result is None else msgspec.to_builtins(result)
-    return view
+    turn_key = frozenset(active)
+    on_turn = _ON_TURN.get(turn_key)
+    if on_turn is None:
+        on_turn = _ON_TURN[turn_key] = sorted(active)
+    ended = None if result is None else msgspec.to_builtins(result)
+    views = game.views(state, audiences)
+    for seat in audiences:
+        view = views[seat]
+        view["game"] = game.name
+        view["you"] = seat
+        view["active"] = on_turn
+        view["legal"] = (
+            legal_view(game, state, seat)
+            if seat is not None and seat in active and result is None
+            else _NO_INTENTS
+        )
+        view["result"] = ended
+    return views
+
+
+# Parts of views shared by every view (views are never changed once built), so that
+# an unchanged one is passed over by identity: who is on turn, and no legal intents.
+_ON_TURN: dict[frozenset[int], list[int]] = {}
+_NO_INTENTS: list[dict[str, Any]] = []
+
+
+def legal_view(game: Game, state: Any, seat: int) -> list[dict[str, Any]]:
+    """A seat's legal intents in their wire form (the maps a client sends back). An
+    intent offered again is the very map offered before, so the diff passes over the
+    intents that stayed legal by identity."""
+    maps = _INTENTS
+    if len(maps) > _INTENTS_KEPT:
+        maps.clear()
+    out = []
+    for intent in game.legal(state, seat):
+        wire = _encode(intent)
+        shown = maps.get(wire)
+        if shown is None:
+            shown = maps[wire] = msgspec.to_builtins(intent)
+        out.append(shown)
+    return out
+
+
+_encode = msgspec.msgpack.Encoder().encode
+# The wire form of the intents offered lately, by their encoding (shared by every view).
+_INTENTS: dict[bytes, dict[str, Any]] = {}
+_INTENTS_KEPT = 20_000

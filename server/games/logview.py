@@ -17,6 +17,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from protocol.patch import grown
+
 Convert = Callable[[Any, "int | None"], "dict[str, Any] | None"]
 T = TypeVar("T")
 
@@ -48,16 +50,18 @@ class ByIdentity(Generic[T]):
 
 
 class _Built:
-    __slots__ = ("consumed", "last", "out")
+    __slots__ = ("consumed", "last", "out", "shown")
 
     def __init__(self) -> None:
         self.consumed = 0
         self.last: Any = None
         self.out: list[dict[str, Any]] = []
+        self.shown: list[dict[str, Any]] | None = None  # the copy last handed out
 
 
 class LogView:
-    """``view(log, seat)``: the converted entries an audience may see, as a new list.
+    """``view(log, seat)``: the converted entries an audience may see, as a list that
+    must not be changed (the same list again while the log has not grown).
 
     ``convert(entry, seat)`` gives an entry's map for that audience, or None to leave
     it out. Results are cached per (log object, audience), at most ``size`` of them."""
@@ -72,7 +76,7 @@ class LogView:
             built.consumed and log[built.consumed - 1] is not built.last
         ):
             # Not only appended to since: start again.
-            built.consumed, built.last, built.out = 0, None, []
+            built.consumed, built.last, built.out, built.shown = 0, None, [], None
         convert, out = self._convert, built.out
         for entry in log[built.consumed :]:
             item = convert(entry, seat)
@@ -81,5 +85,14 @@ class LogView:
         if len(log) > built.consumed:
             built.consumed = len(log)
             built.last = log[-1]
-        # A copy: the room keeps the previous view, which must not grow with the log.
-        return list(out)
+        shown = built.shown
+        if shown is None or len(shown) != len(out):
+            # A copy: the room keeps the previous view, which must not grow with the
+            # log. While nothing is added, every view gets the same copy (views are
+            # never changed once built), which the diff passes over by identity; a new
+            # copy begins with the items of the one before, and the diff is told so.
+            fresh = list(out)
+            if shown is not None:
+                grown(fresh, shown)
+            shown = built.shown = fresh
+        return shown

@@ -58,11 +58,24 @@ from server.games.alhambra.state import Options as GameOptions
 from server.games.alhambra.state import State as GameState
 from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import LogView
+from server.games.parts import Memo, Parts, Shelf, key
 from server.games.rng import Rng
 
 
 def _coin_view(c: int) -> dict[str, Any]:
     return {"c": CURRENCIES[currency_of(c)], "v": value_of(c)}
+
+
+def _coin_shown(c: int) -> dict[str, Any]:
+    """A coin in a view: one map per coin, shared by every view (views are never
+    changed once built), so the diff passes over an unchanged coin by identity."""
+    shown = _COINS.get(c)
+    if shown is None:
+        shown = _COINS[c] = _coin_view(c)
+    return shown
+
+
+_COINS: dict[int, dict[str, Any]] = {}
 
 
 def grid_of(state: GameState, seat: int) -> board.Grid:
@@ -593,101 +606,87 @@ class Alhambra(Game):
     # --- legal -----------------------------------------------------------------------
 
     def legal(self, state: GameState, seat: int) -> list[Any]:
+        # Each part is a pure function of a few fields, worked out once per content of
+        # them (server/games/parts.py): a seat's options to rebuild its city stay the
+        # same while its city and reserve do, turn after turn and in the AI's copies.
         if seat not in self.active(state):
             return []
-        if state.phase == "placement":
-            return self._legal_placement(state, seat, state.bought, gift=state.seats == 2)
-        if state.phase == "leftover":
-            return self._legal_placement(state, seat, state.leftovers[seat], gift=False)
+        if state.phase in ("placement", "leftover"):
+            gift = state.phase == "placement" and state.seats == 2
+            pending = state.bought if state.phase == "placement" else state.leftovers[seat]
+            city = state.cities[seat]
+            return list(
+                _MEMO.get(
+                    (b"place", key((city, pending)), gift), _legal_placement, city, pending, gift
+                )
+            )
         out: list[Any] = []
-        out.extend(self._legal_takes(state))
+        maximal = state.options.take_money_must_be_maximal
+        display = tuple(state.display)
+        out.extend(_MEMO.get((b"take", display, maximal), _legal_takes, display, maximal))
         for slot, tile in enumerate(state.market):
             if tile < 0:
                 continue
-            hand = [value_of(c) for c in state.hands[seat] if currency_of(c) == slot]
-            for pay in _minimal_payments(hand, TILE_COST[tile]):
-                out.append(Buy(slot, pay))
-        out.extend(self._legal_redesign(state, seat))
+            hand = tuple(value_of(c) for c in state.hands[seat] if currency_of(c) == slot)
+            price = TILE_COST[tile]
+            out.extend(_MEMO.get((b"buy", slot, hand, price), _legal_buys, slot, hand, price))
+        city, reserve = state.cities[seat], state.reserves[seat]
+        out.extend(_MEMO.get((b"redesign", key((city, reserve))), _legal_redesign, city, reserve))
         if state.extra and state.options.extra_action_optional:
             out.append(Done())
         if not out:
             out.append(Pass())
         return out
 
-    def _legal_takes(self, state: GameState) -> list[Take]:
-        out: list[Take] = []
-        seen: set[tuple[int, ...]] = set()
-        n = len(state.display)
-        maximal = state.options.take_money_must_be_maximal
-        for size in range(1, n + 1):
-            for picks in combinations(range(n), size):
-                key = tuple(sorted(state.display[i] for i in picks))
-                if key in seen or take_code(state.display, picks, maximal) is not None:
-                    continue
-                seen.add(key)
-                out.append(Take(list(picks)))
-        return out
-
-    def _legal_redesign(self, state: GameState, seat: int) -> list[Any]:
-        out: list[Any] = []
-        grid = grid_of(state, seat)
-        city = state.cities[seat]
-        cells = board.frontier(grid)
-        for tile in state.reserves[seat]:
-            for x, y in board.placements(grid, tile, cells):
-                out.append(Build(TILE_IDS[tile], x, y))
-            for p in city:
-                if board.swap_error(grid, tile, (p.x, p.y)) is None:
-                    out.append(Swap(TILE_IDS[tile], p.x, p.y))
-        out.extend(Unbuild(x, y) for x, y in board.removable(grid))
-        return out
-
-    def _legal_placement(
-        self, state: GameState, seat: int, pending: list[int], gift: bool
-    ) -> list[Any]:
-        out: list[Any] = []
-        grid = grid_of(state, seat)
-        cells = board.frontier(grid)
-        for tile in pending:
-            tile_id = TILE_IDS[tile]
-            for x, y in board.placements(grid, tile, cells):
-                out.append(Place(tile_id, x, y))
-            out.append(Reserve(tile_id))
-            if gift:
-                out.append(GiveDirk(tile_id))
-        return out
-
     # --- view ------------------------------------------------------------------------
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        dirk: list[int] | None = None
-        if state.seats == 2:
-            dirk = [0] * len(TYPES)
-            for t in state.dirk:
-                dirk[TILE_TYPE[t]] += 1
-        return {
-            "phase": state.phase,
-            "turn": state.turn,
-            "extra": state.extra,
-            "round": state.rounds,
-            "market": [TILE_IDS[t] if t >= 0 else None for t in state.market],
-            "display": [_coin_view(c) for c in state.display],
-            "hand": None if seat is None else [_coin_view(c) for c in state.hands[seat]],
-            "hand_counts": [len(h) for h in state.hands],
-            "alhambras": [[[p.x, p.y, TILE_IDS[p.tile]] for p in city] for city in state.cities],
-            "reserves": [[TILE_IDS[t] for t in r] for r in state.reserves],
-            "walls": [board.longest_wall(grid_of(state, s)) for s in range(state.seats)],
-            "bought": [TILE_IDS[t] for t in state.bought],
-            "leftovers": [[TILE_IDS[t] for t in r] for r in state.leftovers],
-            "dirk": dirk,
-            "dirk_score": state.dirk_score if state.seats == 2 else None,
-            "bag": len(state.bag),
-            "deck": len(state.deck),
-            "discard": len(state.discard),
-            "scores": list(state.scores),
-            "log": _LOG(state.log, None),
-            **({"breakdown": _breakdown(state)} if state.phase == "over" else {}),
-        }
+        return self.views(state, [seat])[seat]
+
+    def views(
+        self, state: GameState, seats: Sequence[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
+        # What every audience sees is built once per change of it, and each seat's city
+        # once per change of that city, shared by identity (server/games/parts.py).
+        shelf = _PARTS.of(state)
+        public = shelf.part(
+            "public",
+            key(
+                (
+                    state.seats,
+                    state.phase,
+                    state.turn,
+                    state.extra,
+                    state.rounds,
+                    state.market,
+                    state.display,
+                    state.hands,
+                    state.cities,
+                    state.reserves,
+                    state.bought,
+                    state.leftovers,
+                    state.dirk,
+                    state.dirk_score,
+                    len(state.bag),
+                    len(state.deck),
+                    len(state.discard),
+                    state.scores,
+                )
+            ),
+            _public_view,
+            state,
+            shelf,
+        )
+        log = _LOG(state.log, None)
+        breakdown = _breakdown(state) if state.phase == "over" else None
+        views: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            view = views[seat] = dict(public)
+            view["hand"] = None if seat is None else [_coin_shown(c) for c in state.hands[seat]]
+            view["log"] = log
+            if breakdown is not None:
+                view["breakdown"] = breakdown
+        return views
 
     def catalogue(self) -> dict[str, Any]:
         return {
@@ -774,8 +773,119 @@ def majority_points(counts: list[list[int]], rnd: int) -> list[list[int]]:
     return out
 
 
+# --- legal, part by part (legal() keeps them in _MEMO) --------------------------------
+
+
+def _city_grid(city: list[Placed]) -> board.Grid:
+    grid: board.Grid = {(0, 0): FOUNTAIN}
+    for p in city:
+        grid[(p.x, p.y)] = p.tile
+    return grid
+
+
+def _legal_takes(display: tuple[int, ...], maximal: bool) -> tuple[Take, ...]:
+    out: list[Take] = []
+    seen: set[tuple[int, ...]] = set()
+    n = len(display)
+    shown = list(display)
+    for size in range(1, n + 1):
+        for picks in combinations(range(n), size):
+            k = tuple(sorted(display[i] for i in picks))
+            if k in seen or take_code(shown, picks, maximal) is not None:
+                continue
+            seen.add(k)
+            out.append(Take(list(picks)))
+    return tuple(out)
+
+
+def _legal_buys(slot: int, hand: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    return tuple(Buy(slot, pay) for pay in _minimal_payments(list(hand), price))
+
+
+def _legal_redesign(city: list[Placed], reserve: list[int]) -> tuple[Any, ...]:
+    out: list[Any] = []
+    grid = _city_grid(city)
+    cells = board.frontier(grid)
+    for tile in reserve:
+        for x, y in board.placements(grid, tile, cells):
+            out.append(Build(TILE_IDS[tile], x, y))
+        for p in city:
+            if board.swap_error(grid, tile, (p.x, p.y)) is None:
+                out.append(Swap(TILE_IDS[tile], p.x, p.y))
+    out.extend(Unbuild(x, y) for x, y in board.removable(grid))
+    return tuple(out)
+
+
+def _legal_placement(city: list[Placed], pending: list[int], gift: bool) -> tuple[Any, ...]:
+    out: list[Any] = []
+    grid = _city_grid(city)
+    cells = board.frontier(grid)
+    for tile in pending:
+        tile_id = TILE_IDS[tile]
+        for x, y in board.placements(grid, tile, cells):
+            out.append(Place(tile_id, x, y))
+        out.append(Reserve(tile_id))
+        if gift:
+            out.append(GiveDirk(tile_id))
+    return tuple(out)
+
+
+_MEMO: Memo[tuple[Any, ...]] = Memo(8192)
+
+
 # Every audience sees the whole log.
 _LOG = LogView(lambda e, seat: {"code": e.code, "args": dict(e.args)})
+_PARTS = Parts()
+
+
+def _public_view(state: GameState, shelf: Shelf) -> dict[str, Any]:
+    """The keys of the view that every audience sees alike, but the log."""
+    dirk: list[int] | None = None
+    if state.seats == 2:
+        dirk = [0] * len(TYPES)
+        for t in state.dirk:
+            dirk[TILE_TYPE[t]] += 1
+    cities = [
+        shelf.part(("city", s), key(city), _city_view, city) for s, city in enumerate(state.cities)
+    ]
+    return {
+        "phase": state.phase,
+        "turn": state.turn,
+        "extra": state.extra,
+        "round": state.rounds,
+        "market": [TILE_IDS[t] if t >= 0 else None for t in state.market],
+        "display": [_coin_shown(c) for c in state.display],
+        "hand_counts": [len(h) for h in state.hands],
+        "alhambras": [tiles for tiles, _ in cities],
+        "reserves": [[TILE_IDS[t] for t in r] for r in state.reserves],
+        "walls": [wall for _, wall in cities],
+        "bought": [TILE_IDS[t] for t in state.bought],
+        "leftovers": [[TILE_IDS[t] for t in r] for r in state.leftovers],
+        "dirk": dirk,
+        "dirk_score": state.dirk_score if state.seats == 2 else None,
+        "bag": len(state.bag),
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "scores": list(state.scores),
+    }
+
+
+def _city_view(city: list[Placed]) -> tuple[list[list[Any]], int]:
+    """A seat's alhambra as the view shows it, and its longest wall."""
+    grid = _city_grid(city)
+    return [_cell(p.x, p.y, p.tile) for p in city], board.longest_wall(grid)
+
+
+def _cell(x: int, y: int, tile: int) -> list[Any]:
+    """A placed tile as the view shows it, ``[x, y, tile id]``: one list per placing,
+    shared by every view, so the diff passes over the tiles that stayed by identity."""
+    shown = _CELLS.get((x, y, tile))
+    if shown is None:
+        shown = _CELLS[(x, y, tile)] = [x, y, TILE_IDS[tile]]
+    return shown
+
+
+_CELLS: dict[tuple[int, int, int], list[Any]] = {}
 
 
 def _breakdown(state: GameState) -> dict[str, Any]:

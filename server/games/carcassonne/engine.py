@@ -12,12 +12,14 @@ A dragon tile adds the dragon's walk, one ``dragon`` intent per step (README §1
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import ByIdentity, LogView
+from server.games.parts import Parts, key
 from server.games.rng import Rng
 
 from . import dragon, fairy, portal, princess, scoring
@@ -585,52 +587,105 @@ class Carcassonne(Game):
     # -- views -------------------------------------------------------------------
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(
+        self, state: GameState, seats: Sequence[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
+        # Every audience sees the same: built once per change of what it shows, and
+        # shared by identity (server/games/parts.py); the tiles' maps besides are kept
+        # from one view to the next (_TileViews).
         board = state.board
-        on_tile: dict[int, list[dict[str, Any]]] = {}
-        for node in sorted(board.meeples):
-            i, local = divmod(node, STRIDE)
-            item = {"seat": board.meeples[node], "feature": TYPES[board.tiles[i].t].seg_ids[local]}
-            piece = board.pieces.get(node)
-            if piece is not None:
-                item["piece"] = PIECE_NAMES[piece]
-            on_tile.setdefault(i, []).append(item)
-        tiles = _TILES(board.tiles, on_tile)
-        last = board.tiles[-1]
-        out: dict[str, Any] = {
-            "phase": PHASE_NAMES[state.phase],
-            "turn": state.turn,
-            "tiles": tiles,
-            "last": {"x": last.x, "y": last.y} if len(board.tiles) > 1 else None,
-            "drawn": TYPES[state.drawn].id if state.drawn >= 0 else None,
-            "tiles_left": len(state.pile) + (1 if state.drawn >= 0 else 0),
-            "removed": [TYPES[t].id for t in state.removed],
-            "meeples": list(state.supply),
-            "scores": list(state.scores),
-            "log": _LOG(state.log, None),
-        }
-        opts = state.options
-        if opts.erweiterung:
-            out["large"] = list(state.large)
-        if opts.koenig:
-            out["king"] = _title(state.king, state.king_size)
-            out["robber"] = _title(state.robber, state.robber_size)
-        if opts.haendler:
-            out["goods"] = [dict(zip(GOODS, g, strict=True)) for g in state.goods]
-            out["builders"] = list(state.builders)
-            out["pigs"] = list(state.pigs)
-            out["extra"] = state.extra
-        if opts.drache:
-            out["dragon"] = _square(state.dragon)
-            out["fairy"] = fairy.where(state)
-            out["dragon_walk"] = (
-                {"steps_left": state.walk_left, "visited": [_square(k) for k in state.walk]}
-                if state.phase == DRAGON
-                else None
-            )
-            out["set_aside"] = len(state.set_aside)
-        if state.phase == OVER:
-            out["breakdown"] = _breakdown(state)
-        return out
+        public = _PARTS.of(state).part(
+            "public",
+            key(
+                (
+                    state.phase,
+                    state.turn,
+                    state.drawn,
+                    len(state.pile),
+                    state.removed,
+                    state.supply,
+                    state.scores,
+                    board.tiles,
+                    board.meeples,
+                    board.pieces,
+                    state.large,
+                    state.king,
+                    state.king_size,
+                    state.robber,
+                    state.robber_size,
+                    state.goods,
+                    state.builders,
+                    state.pigs,
+                    state.extra,
+                    state.dragon,
+                    state.fairy,
+                    state.fairy_node,
+                    state.walk,
+                    state.walk_left,
+                    state.set_aside,
+                )
+            ),
+            _public_view,
+            state,
+        )
+        log = _LOG(state.log, None)
+        breakdown = _breakdown(state) if state.phase == OVER else None
+        views: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            out = views[seat] = dict(public)
+            out["log"] = log
+            if breakdown is not None:
+                out["breakdown"] = breakdown
+        return views
+
+
+def _public_view(state: GameState) -> dict[str, Any]:
+    """The view but its log and breakdown (read off the log)."""
+    board = state.board
+    on_tile: dict[int, list[dict[str, Any]]] = {}
+    for node in sorted(board.meeples):
+        i, local = divmod(node, STRIDE)
+        item = {"seat": board.meeples[node], "feature": TYPES[board.tiles[i].t].seg_ids[local]}
+        piece = board.pieces.get(node)
+        if piece is not None:
+            item["piece"] = PIECE_NAMES[piece]
+        on_tile.setdefault(i, []).append(item)
+    tiles = _TILES(board.tiles, on_tile)
+    last = board.tiles[-1]
+    out: dict[str, Any] = {
+        "phase": PHASE_NAMES[state.phase],
+        "turn": state.turn,
+        "tiles": tiles,
+        "last": {"x": last.x, "y": last.y} if len(board.tiles) > 1 else None,
+        "drawn": TYPES[state.drawn].id if state.drawn >= 0 else None,
+        "tiles_left": len(state.pile) + (1 if state.drawn >= 0 else 0),
+        "removed": [TYPES[t].id for t in state.removed],
+        "meeples": list(state.supply),
+        "scores": list(state.scores),
+    }
+    opts = state.options
+    if opts.erweiterung:
+        out["large"] = list(state.large)
+    if opts.koenig:
+        out["king"] = _title(state.king, state.king_size)
+        out["robber"] = _title(state.robber, state.robber_size)
+    if opts.haendler:
+        out["goods"] = [dict(zip(GOODS, g, strict=True)) for g in state.goods]
+        out["builders"] = list(state.builders)
+        out["pigs"] = list(state.pigs)
+        out["extra"] = state.extra
+    if opts.drache:
+        out["dragon"] = _square(state.dragon)
+        out["fairy"] = fairy.where(state)
+        out["dragon_walk"] = (
+            {"steps_left": state.walk_left, "visited": [_square(k) for k in state.walk]}
+            if state.phase == DRAGON
+            else None
+        )
+        out["set_aside"] = len(state.set_aside)
+    return out
 
 
 # The view's ``breakdown`` (README, "View"): a ``score`` log entry's kind, and whether
@@ -711,3 +766,4 @@ class _TileViews:
 
 
 _TILES = _TileViews()
+_PARTS = Parts()

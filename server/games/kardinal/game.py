@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -22,6 +23,7 @@ from server.games.described import words
 from server.games.kardinal import scoring
 from server.games.kardinal.board import DEFAULT_MAP, Board, load, valid_map_name
 from server.games.logview import LogView
+from server.games.parts import Parts, Shelf, key
 from server.games.rng import Rng
 
 HAND = 3
@@ -678,45 +680,111 @@ class Kardinal(Game):
     # ------------------------------------------------------------------ view
 
     def view(self, state: KardinalState, seat: int | None) -> dict[str, Any]:
-        board = _board(state)
-        cards = board.cards
-        discard = [0] * len(cards)
-        for t in state.discard:
-            discard[t] += 1
-        view: dict[str, Any] = {
-            "seats": state.seats,
-            "start": state.start,
-            "turn": state.turn,
-            "phase": state.phase,
-            "deck": len(state.deck),
-            "display": [cards[t] for t in state.display],
-            "discard": {cards[t]: n for t, n in enumerate(discard)},
-            "hands": [len(h) for h in state.hands],
-        }
-        if seat is not None:
-            view["hand"] = [cards[t] for t in state.hands[seat]]
-        view["cloisters"] = {
-            board.spaces[i]: owner for i, owner in enumerate(state.cloisters) if owner >= 0
-        }
-        view["cardinals"] = {board.countries[k]: list(c) for k, c in enumerate(state.cardinals)}
-        view["supply"] = [
+        return self.views(state, [seat])[seat]
+
+    def views(
+        self, state: KardinalState, seats: Sequence[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
+        # What every audience sees alike is built once per change of it, of parts kept
+        # while what they show stays the same (server/games/parts.py).
+        shelf = _PARTS.of(state)
+        public = shelf.part(
+            "public",
+            key(
+                (
+                    state.seats,
+                    state.start,
+                    state.turn,
+                    state.phase,
+                    len(state.deck),
+                    state.display,
+                    state.discard,
+                    [len(h) for h in state.hands],
+                    state.cloisters,
+                    state.cardinals,
+                    state.supply_cloisters,
+                    state.supply_cardinals,
+                    state.turn_country,
+                    state.turn_pieces,
+                    state.exhaustions,
+                    state.ending,
+                    state.last_seat,
+                    state.breakdown,
+                    state.scores,
+                )
+            ),
+            _public_view,
+            state,
+            shelf,
+        )
+        cards = _board(state).cards
+        views: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            view = views[seat] = dict(public)
+            if seat is not None:
+                view["hand"] = [cards[t] for t in state.hands[seat]]
+            view["log"] = _LOG(state.log, seat)
+        return views
+
+
+def _public_view(state: KardinalState, shelf: Shelf) -> dict[str, Any]:
+    """The keys of the view that every audience sees alike (all but the hand and the log)."""
+    board = _board(state)
+    cards = board.cards
+    return {
+        "seats": state.seats,
+        "start": state.start,
+        "turn": state.turn,
+        "phase": state.phase,
+        "deck": len(state.deck),
+        "display": [cards[t] for t in state.display],
+        "discard": shelf.part("discard", key(state.discard), _discard_view, state.discard, cards),
+        "hands": [len(h) for h in state.hands],
+        "cloisters": shelf.part(
+            "cloisters", key(state.cloisters), _cloisters_view, state.cloisters, board
+        ),
+        "cardinals": shelf.part(
+            "cardinals", key(state.cardinals), _cardinals_view, state.cardinals, board
+        ),
+        "supply": [
             {"cloisters": state.supply_cloisters[s], "cardinals": state.supply_cardinals[s]}
             for s in range(state.seats)
-        ]
-        view["turn_country"] = (
-            board.countries[state.turn_country] if state.turn_country >= 0 else None
-        )
-        view["turn_pieces"] = state.turn_pieces
-        view["exhaustions"] = state.exhaustions
-        view["ending"] = state.ending
-        view["last_seat"] = state.last_seat if state.ending else None
-        view["breakdown"] = {
-            "categories": ["interim", "cloisters", "alliances", "chains"],
-            "seats": [list(b) for b in state.breakdown],
-        }
-        view["scores"] = list(state.scores)
-        view["log"] = _LOG(state.log, seat)
-        return view
+        ],
+        "turn_country": board.countries[state.turn_country] if state.turn_country >= 0 else None,
+        "turn_pieces": state.turn_pieces,
+        "exhaustions": state.exhaustions,
+        "ending": state.ending,
+        "last_seat": state.last_seat if state.ending else None,
+        "breakdown": shelf.part(
+            "breakdown", key(state.breakdown), _breakdown_view, state.breakdown
+        ),
+        "scores": list(state.scores),
+    }
+
+
+def _discard_view(discard: list[int], cards: tuple[str, ...]) -> dict[str, int]:
+    counts = [0] * len(cards)
+    for t in discard:
+        counts[t] += 1
+    return {cards[t]: n for t, n in enumerate(counts)}
+
+
+def _cloisters_view(cloisters: list[int], board: Board) -> dict[str, int]:
+    return {board.spaces[i]: owner for i, owner in enumerate(cloisters) if owner >= 0}
+
+
+def _cardinals_view(cardinals: list[list[int]], board: Board) -> dict[str, list[int]]:
+    return {board.countries[k]: list(c) for k, c in enumerate(cardinals)}
+
+
+def _breakdown_view(breakdown: list[list[int]]) -> dict[str, Any]:
+    return {
+        "categories": ["interim", "cloisters", "alliances", "chains"],
+        "seats": [list(b) for b in breakdown],
+    }
+
+
+_PARTS = Parts()
 
 
 def _known_cards(state: KardinalState, board: Board) -> list[Counter[int]]:

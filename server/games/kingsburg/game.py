@@ -12,7 +12,7 @@ numbers (R2.4, R5.1.2, ...) are the rules in this package's README.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -56,6 +56,7 @@ from server.games.kingsburg.state import (
 from server.games.kingsburg.state import Options as KOptions
 from server.games.kingsburg.state import State as KState
 from server.games.logview import LogView
+from server.games.parts import Parts, Shelf, key
 from server.games.rng import Rng
 
 SEQUENTIAL = frozenset({"influence", "build", "recruit"})
@@ -909,84 +910,136 @@ class Kingsburg(Game):
     # ---- view --------------------------------------------------------------------------
 
     def view(self, state: KState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: KState, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        # Built of parts kept while what they show stays the same, and shared by every
+        # audience (server/games/parts.py): the table, each advisor's dice, each player.
         s = state
-        out: dict[str, Any] = {
-            "year": s.year,
-            "phase": s.phase,
-            "phase_name": PHASE_NAMES[s.phase],
-            "step": s.step,
-            "order": list(s.order),
-            "turn": s.turn if s.turn >= 0 else None,
-            "builds_left": s.builds_left,
-            "enemy_strength": strength_range(s.year),
-            "envoy": s.envoy if s.envoy >= 0 else None,
-            "aid": s.aid_seat if s.aid_seat >= 0 else None,
-            "board": [
-                {
-                    "advisor": g.advisor,
-                    "seat": g.seat if g.seat >= 0 else None,
-                    "dice": list(g.dice),
-                    "plus2": g.plus2,
-                    "market": g.market,
-                    "envoy": g.envoy,
-                }
-                for g in s.board
-            ],
-            "choices": [
-                None if c is None else {"kind": c.kind, "n": c.n, "advisor": c.advisor}
-                for c in s.choices
-            ],
-            "players": [
-                {
-                    "gold": p.gold,
-                    "wood": p.wood,
-                    "stone": p.stone,
-                    "plus2": p.plus2,
-                    "soldiers": p.soldiers,
-                    "vp": p.vp,
-                    "buildings": list(p.buildings),
-                    "dice": list(p.dice),
-                    "white": list(p.white),
-                    "used": list(p.used),
-                    "passed": p.passed,
-                    "market_used": p.market_used,
-                    "statue_used": p.statue_used,
-                    "chapel_used": p.chapel_used,
-                    "peek": p.peek,
-                }
-                for p in s.players
-            ],
-            "battles": [
-                {
-                    "year": year,
-                    "enemy": b.enemy,
-                    "die": b.die,
-                    "combat": list(b.combat),
-                    "outcome": list(b.outcome),
-                }
-                for year, b in enumerate(s.battles, start=1)
-            ],
-        }
-        # The year's enemy: everyone sees it once fought; before that only a seat
-        # that peeked (advisors 10 and 17). The rest of the deck is in no view.
-        fought = len(s.battles) >= s.year
-        if fought or (seat is not None and 0 <= seat < s.seats and s.players[seat].peek):
-            card = ENEMIES[s.enemies[s.year - 1]]
-            out["enemy"] = {
-                "id": card["id"],
-                "strength": card["strength"],
-                "type": card["type"],
-                "reward": dict(card["reward"]),
-                "penalty": dict(card["penalty"]),
-            }
-        out["scores"] = [p.vp for p in s.players]
-        if s.step == "over":
-            out["breakdown"] = {
+        shelf = _PARTS.of(s)
+        common: dict[str, Any] = dict(
+            shelf.part(
+                "table",
+                key((s.year, s.phase, s.step, s.order, s.turn, s.builds_left, s.envoy, s.aid_seat)),
+                _table_view,
+                s,
+            )
+        )
+        common["board"] = shelf.part("board", key(s.board), _board_view, s.board, shelf)
+        common["choices"] = shelf.part("choices", key(s.choices), _choices_view, s.choices)
+        common["players"] = shelf.part("players", key(s.players), _players_view, s.players, shelf)
+        common["battles"] = shelf.part("battles", key(s.battles), _battles_view, s.battles)
+        scores = [p.vp for p in s.players]
+        breakdown = (
+            {
                 "categories": list(VP_SOURCES),
                 "seats": [list(p.vp_by) or [0] * len(VP_SOURCES) for p in s.players],
             }
-        out["log"] = _LOG(s.log, None)
-        return out
+            if s.step == "over"
+            else None
+        )
+        log = _LOG(s.log, None)
+        # The year's enemy: everyone sees it once fought; before that only a seat
+        # that peeked (advisors 10 and 17). The rest of the deck is in no view.
+        fought = len(s.battles) >= s.year
+        enemy = s.enemies[s.year - 1]
+        views: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            out = views[seat] = dict(common)
+            if fought or (seat is not None and 0 <= seat < s.seats and s.players[seat].peek):
+                out["enemy"] = shelf.part("enemy", enemy, _enemy_view, enemy)
+            out["scores"] = scores
+            if breakdown is not None:
+                out["breakdown"] = breakdown
+            out["log"] = log
+        return views
+
+
+def _table_view(s: KState) -> dict[str, Any]:
+    return {
+        "year": s.year,
+        "phase": s.phase,
+        "phase_name": PHASE_NAMES[s.phase],
+        "step": s.step,
+        "order": list(s.order),
+        "turn": s.turn if s.turn >= 0 else None,
+        "builds_left": s.builds_left,
+        "enemy_strength": strength_range(s.year),
+        "envoy": s.envoy if s.envoy >= 0 else None,
+        "aid": s.aid_seat if s.aid_seat >= 0 else None,
+    }
+
+
+def _board_view(board: list[Group], shelf: Shelf) -> list[dict[str, Any]]:
+    return [shelf.part(("group", i), key(g), _group_view, g) for i, g in enumerate(board)]
+
+
+def _group_view(g: Group) -> dict[str, Any]:
+    return {
+        "advisor": g.advisor,
+        "seat": g.seat if g.seat >= 0 else None,
+        "dice": list(g.dice),
+        "plus2": g.plus2,
+        "market": g.market,
+        "envoy": g.envoy,
+    }
+
+
+def _choices_view(choices: list[Choice | None]) -> list[dict[str, Any] | None]:
+    return [
+        None if c is None else {"kind": c.kind, "n": c.n, "advisor": c.advisor} for c in choices
+    ]
+
+
+def _players_view(players: list[Player], shelf: Shelf) -> list[dict[str, Any]]:
+    return [shelf.part(("player", i), key(p), _player_view, p) for i, p in enumerate(players)]
+
+
+def _player_view(p: Player) -> dict[str, Any]:
+    return {
+        "gold": p.gold,
+        "wood": p.wood,
+        "stone": p.stone,
+        "plus2": p.plus2,
+        "soldiers": p.soldiers,
+        "vp": p.vp,
+        "buildings": list(p.buildings),
+        "dice": list(p.dice),
+        "white": list(p.white),
+        "used": list(p.used),
+        "passed": p.passed,
+        "market_used": p.market_used,
+        "statue_used": p.statue_used,
+        "chapel_used": p.chapel_used,
+        "peek": p.peek,
+    }
+
+
+def _battles_view(battles: list[Battle]) -> list[dict[str, Any]]:
+    return [
+        {
+            "year": year,
+            "enemy": b.enemy,
+            "die": b.die,
+            "combat": list(b.combat),
+            "outcome": list(b.outcome),
+        }
+        for year, b in enumerate(battles, start=1)
+    ]
+
+
+def _enemy_view(enemy: str) -> dict[str, Any]:
+    card = ENEMIES[enemy]
+    return {
+        "id": card["id"],
+        "strength": card["strength"],
+        "type": card["type"],
+        "reward": dict(card["reward"]),
+        "penalty": dict(card["penalty"]),
+    }
+
+
+_PARTS = Parts()
 
 
 # Every audience sees the whole log.

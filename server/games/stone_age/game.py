@@ -10,12 +10,14 @@ paying for a building or card, picking a die, covering a food shortfall) are hel
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result, lead
 from server.games.logview import LogView
+from server.games.parts import Parts, Shelf, key
 from server.games.rng import Rng
 from server.games.stone_age import payments
 from server.games.stone_age.data import (
@@ -685,70 +687,58 @@ class StoneAge(Game):
     # -- what each audience sees
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(
+        self, state: GameState, seats: Sequence[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
+        # Built of parts kept while what they show stays the same, and shared by every
+        # audience that sees them alike (server/games/parts.py): the board and the rest
+        # of the table, and each player's part in its two forms (as its own seat sees
+        # it, and as the others do).
         s = state
         over = s.phase == "over"
-        players = []
-        for i, p in enumerate(s.players):
-            sees_all = over or i == seat or not s.options.hidden_cards
-            shown = (p.cards if sees_all else []) + (p.extra if over or i == seat else [])
-            players.append(
-                {
-                    "people": p.people,
-                    "home": p.home,
-                    "food": p.food,
-                    **{r: n for r, n in zip(RESOURCES, p.res, strict=True)},
-                    "tools": [
-                        {"value": v, "used": u} for v, u in zip(p.tools, p.tools_used, strict=True)
-                    ],
-                    "one_use": list(p.one_use),
-                    "agriculture": p.agriculture,
-                    "score": p.score,
-                    "buildings": list(p.buildings),
-                    "cards": shown,
-                    "hidden_cards": len(p.cards) + len(p.extra) - len(shown),
-                    "any_two": p.any_two,
-                }
-            )
-        pend = s.pending
-        pending: dict[str, Any] | None = None
-        if pend is not None:
-            pending = {"kind": pend.kind, "seat": pend.seat}
-            if pend.space:
-                pending["space"] = pend.space
-            if pend.kind == "gather":
-                pending["good"] = GOODS[pend.good]
-                pending["divisor"] = DIVISOR[pend.good]
-            if pend.kind in ("gather", "dice"):
-                pending["dice"] = list(pend.dice)
-            if pend.kind == "dice":
-                pending["order"] = list(pend.order)
-            if pend.kind == "feed":
-                pending["shortfall"] = pend.shortfall
-        out: dict[str, Any] = {
+        shelf = _PARTS.of(s)
+        hidden = s.options.hidden_cards
+        keys = [key(p) for p in s.players]
+        # As the other seats and the spectators see each player (as itself, once over).
+        others = [
+            shelf.part(("player", i, over), keys[i], _player_view, p, over or not hidden, over)
+            for i, p in enumerate(s.players)
+        ]
+        common: dict[str, Any] = {
             "phase": s.phase,
             "round": s.round,
             "start": s.start,
             "turn": s.turn,
-            "board": {space: list(here) for space, here in s.board.items()},
-            "display": list(s.slots),
+            "board": shelf.part("board", key(s.board), _board_view, s.board, shelf),
+            "display": shelf.part("display", key(s.slots), list, s.slots),
             "deck": len(s.deck),
-            "stacks": [{"top": st[0] if st else None, "left": len(st)} for st in s.stacks],
-            "players": players,
-            "pending": pending,
+            "stacks": shelf.part("stacks", key(s.stacks), _stacks_view, s.stacks),
+            "players": others,
+            "pending": shelf.part("pending", key(s.pending), _pending_view, s.pending),
         }
         if over:
             parts = [breakdown(p) for p in s.players]
-            out["final"] = parts
-            out["end"] = s.end
-            out["scores"] = [b["total"] for b in parts]
-            out["breakdown"] = {
+            common["final"] = parts
+            common["end"] = s.end
+            common["scores"] = [b["total"] for b in parts]
+            common["breakdown"] = {
                 "categories": list(BREAKDOWN),
                 "seats": [_breakdown_row(p, b) for p, b in zip(s.players, parts, strict=True)],
             }
         else:
-            out["scores"] = [p.score for p in s.players]
-        out["log"] = _LOG(s.log, None)
-        return out
+            common["scores"] = [p.score for p in s.players]
+        common["log"] = _LOG(s.log, None)
+        views: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            view = views[seat] = dict(common)
+            if not over and seat is not None and 0 <= seat < len(s.players):
+                mine = shelf.part(
+                    ("player", seat, True), keys[seat], _player_view, s.players[seat], True, True
+                )
+                view["players"] = [mine if i == seat else p for i, p in enumerate(others)]
+        return views
 
     def value(self, state: GameState, seat: int) -> float:
         """The seat's lead in final points if the game ended now (culture sets,
@@ -842,5 +832,52 @@ def _pay(cls: Any, pay: list[int]) -> Any:
 __all__ = ["BUILDINGS", "StoneAge"]
 
 
+def _player_view(p: Player, sees_cards: bool, sees_extra: bool) -> dict[str, Any]:
+    """A player's part of the view: its cards (drawn face down with C15: ``extra``) as
+    far as the audience may see them."""
+    shown = (p.cards if sees_cards else []) + (p.extra if sees_extra else [])
+    return {
+        "people": p.people,
+        "home": p.home,
+        "food": p.food,
+        **{r: n for r, n in zip(RESOURCES, p.res, strict=True)},
+        "tools": [{"value": v, "used": u} for v, u in zip(p.tools, p.tools_used, strict=True)],
+        "one_use": list(p.one_use),
+        "agriculture": p.agriculture,
+        "score": p.score,
+        "buildings": list(p.buildings),
+        "cards": shown,
+        "hidden_cards": len(p.cards) + len(p.extra) - len(shown),
+        "any_two": p.any_two,
+    }
+
+
+def _board_view(board: dict[str, list[int]], shelf: Shelf) -> dict[str, list[int]]:
+    return {s: shelf.part(("space", s), tuple(here), list, here) for s, here in board.items()}
+
+
+def _stacks_view(stacks: list[list[str]]) -> list[dict[str, Any]]:
+    return [{"top": st[0] if st else None, "left": len(st)} for st in stacks]
+
+
+def _pending_view(pend: Pending | None) -> dict[str, Any] | None:
+    if pend is None:
+        return None
+    pending: dict[str, Any] = {"kind": pend.kind, "seat": pend.seat}
+    if pend.space:
+        pending["space"] = pend.space
+    if pend.kind == "gather":
+        pending["good"] = GOODS[pend.good]
+        pending["divisor"] = DIVISOR[pend.good]
+    if pend.kind in ("gather", "dice"):
+        pending["dice"] = list(pend.dice)
+    if pend.kind == "dice":
+        pending["order"] = list(pend.order)
+    if pend.kind == "feed":
+        pending["shortfall"] = pend.shortfall
+    return pending
+
+
 # Every audience sees the whole log.
 _LOG = LogView(lambda e, seat: {"code": e.code, "args": _copy_args(e.args)})
+_PARTS = Parts()

@@ -1,0 +1,291 @@
+"""What one move costs the server, in-process: random 4-seat games of every real game
+played through the room's own code path, and the microseconds per move of each part.
+
+    python -m bench.move_cost [--games 3] [--seats 4] [--game NAME ...] [--memory]
+                              [--json FILE]
+
+No network, no event loop: each move goes as in the room actor (`Room._play`): the
+intent arrives in its wire form and is converted, the game checks and applies it, the
+log entry is encoded, the ledger builds every audience's view and patch
+(`Ledger.changes`), commits them to a stub broker that does nothing, and keeps them
+(`Ledger.accept`). The moves are random: a seat on turn, one of the intents its view's
+``legal`` offers (so the benchmark calls ``legal`` no more than the server does).
+
+Each game is played twice with the same seeds, so the same moves, each time with the
+games' memos emptied first (server/games/parts.py: the second time round they would
+know every position):
+- instrumented first, the parts timed one by one in CPU time: `apply` (converting the
+  intent, the game's checks and change, the log entry), `rollback` (the copy of the
+  state the ledger keeps every KEEP_EVERY moves, to undo a move whose commit fails),
+  `legal` (the game's ``legal`` for the seats on turn, and its wire form), `views` (the
+  rest of building the views), `diffs`, `patch` and `snapshot` (encoding the messages:
+  a shared hall keeps every audience's snapshot every few versions) and `rest` (commit,
+  accept, the loop). The timers cost a little themselves (some 15-25 µs a move), so
+  the parts add up to more than the total;
+- then plainly, each whole move timed (`total CPU`, from `time.process_time`; `total
+  wall`, from `time.perf_counter`: when it is well above the CPU time, the machine was
+  busy with other work).
+
+By default the hall is shared (as on Redis: snapshots kept every `VIEW_EVERY` moves);
+``--memory`` measures a one-process hall instead (no snapshots, patches published in
+process). `patch B` is the mean encoded patch message per audience and move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import msgspec
+
+import server.games.base as base
+import server.room.ledger as ledger_module
+from protocol.messages import Patch, Snapshot
+from server import games
+from server.games import parts
+from server.room.ledger import Ledger
+from server.room.record import LogAct
+
+GAMES = ["carcassonne", "stone_age", "alhambra", "kingsburg", "kardinal"]
+PARTS = ["apply", "rollback", "legal", "views", "diffs", "patch", "snapshot", "rest"]
+# Timed inside Ledger.changes and Ledger.accept.
+INNER = ["rollback", "legal", "views", "diffs", "patch", "snapshot"]
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class StubBroker:
+    """Takes everything and keeps nothing, at once (no coroutine ever suspends)."""
+
+    durable = False
+
+    def __init__(self, shared: bool) -> None:
+        self.shared = shared
+
+    async def commit(self, *args: Any, **kwargs: Any) -> int:
+        return 0
+
+    async def append(self, *args: Any, **kwargs: Any) -> int:
+        return 0
+
+    async def publish(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    async def put(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def run(coro: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine that never suspends, without an event loop."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("the stub broker suspended")
+
+
+class Clock:
+    """CPU seconds spent per part."""
+
+    def __init__(self) -> None:
+        self.parts = dict.fromkeys(PARTS, 0.0)
+
+    def timed(self, part: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        parts = self.parts
+        now = time.process_time
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            t = now()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                parts[part] += now() - t
+
+        return wrapper
+
+
+@contextmanager
+def instrumented(clock: Clock) -> Iterator[None]:
+    """Time the ledger's views (``legal`` apart), diffs, encodes and kept copies."""
+    saved = (ledger_module.audience_views, ledger_module.diff, ledger_module._encode)
+    saved_legal = base.legal_view
+    saved_keep = Ledger._keep
+    saved_sharing = ledger_module._sharing
+    encode = ledger_module._encode
+    parts = clock.parts
+    now = time.process_time
+
+    def timed_views(*args: Any, **kwargs: Any) -> Any:
+        # The views' own time, less what `legal` took inside (counted there).
+        before = parts["legal"]
+        t = now()
+        try:
+            return saved[0](*args, **kwargs)
+        finally:
+            parts["views"] += now() - t - (parts["legal"] - before)
+
+    def timed_encode(obj: Any) -> bytes:
+        t = now()
+        try:
+            return encode(obj)
+        finally:
+            if type(obj) is Snapshot:
+                parts["snapshot"] += now() - t
+            elif type(obj) is Patch:
+                parts["patch"] += now() - t
+
+    ledger_module.audience_views = timed_views  # type: ignore[assignment]
+    ledger_module.diff = clock.timed("diffs", saved[1])  # type: ignore[assignment]
+    ledger_module._encode = timed_encode  # type: ignore[assignment]
+    base.legal_view = clock.timed("legal", saved_legal)  # type: ignore[assignment]
+    Ledger._keep = clock.timed("rollback", saved_keep)  # type: ignore[method-assign]
+    ledger_module._sharing = clock.timed("snapshot", saved_sharing)
+    try:
+        yield
+    finally:
+        ledger_module.audience_views, ledger_module.diff, ledger_module._encode = saved
+        base.legal_view = saved_legal  # type: ignore[assignment]
+        Ledger._keep = saved_keep  # type: ignore[method-assign]
+        ledger_module._sharing = saved_sharing
+
+
+def play(name: str, seats: int, seed: int, shared: bool, clock: Clock | None) -> dict[str, Any]:
+    """One random game, move by move as the room actor plays it. With a clock, the
+    parts are timed into it; without, each whole move is."""
+    game = games.get(name)
+    ledger = Ledger(f"{seed:08x}", game, StubBroker(shared), "bench")  # type: ignore[arg-type]
+    audiences: list[int | None] = [*range(seats), None]
+    parts = clock.parts if clock is not None else dict.fromkeys(PARTS, 0.0)
+    kept = dict(parts)
+    ledger.begin(game.setup(seats, game.Options(), seed), 0, audiences)
+    parts.update(kept)  # the first views are not a move's
+    pick = random.Random(seed)
+    cpu = wall = 0.0
+    moves = 0
+    seat_bytes = spectator_bytes = 0
+    clock_cpu, clock_wall = time.process_time, time.perf_counter
+    while game.result(ledger.state) is None:
+        movers = [a for a in sorted(game.active(ledger.state)) if ledger.views[a]["legal"]]
+        seat = pick.choice(movers)
+        wire = pick.choice(ledger.views[seat]["legal"])
+        inner = sum(parts[p] for p in INNER)
+        w0, c0 = clock_wall(), clock_cpu()
+        # --- as Room._on_act and Room._play --------------------------------------
+        intent = msgspec.convert(wire, game.Intent)
+        if seat not in game.active(ledger.state):
+            raise AssertionError("not on turn")
+        state = game.apply(ledger.state, seat, intent)
+        entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
+        c1 = clock_cpu()
+        changes = ledger.changes(state)
+        run(ledger.commit(entry, changes))
+        run(ledger.accept(state, changes, entry))
+        # --------------------------------------------------------------------------
+        c2 = clock_cpu()
+        cpu += c2 - c0
+        wall += clock_wall() - w0
+        moves += 1
+        if clock is not None:
+            parts["apply"] += c1 - c0
+            parts["rest"] += (c2 - c1) - (sum(parts[p] for p in INNER) - inner)
+        for c in changes:
+            if c.audience is None:
+                spectator_bytes += len(c.patch)
+            else:
+                seat_bytes += len(c.patch)
+    return {
+        "moves": moves,
+        "cpu": cpu,
+        "wall": wall,
+        "seat_bytes": seat_bytes / (moves * seats),
+        "spectator_bytes": spectator_bytes / moves,
+    }
+
+
+def cold() -> None:
+    """Forget what the games worked out for positions met before (their memos, and the
+    intents' wire forms): the same games played again would find them all."""
+    parts.forget()
+    base._INTENTS.clear()
+
+
+def measure(name: str, seats: int, seeds: list[int], shared: bool) -> dict[str, Any]:
+    """Per move: µs of each part (instrumented runs) and in all (plain runs)."""
+    clock = Clock()
+    cold()
+    with instrumented(clock):  # first, so that the plain runs find the code warm
+        for s in seeds:
+            play(name, seats, s, shared, clock)
+    cold()  # but not the answers of the same games
+    plain = [play(name, seats, s, shared, None) for s in seeds]
+    moves = sum(p["moves"] for p in plain)
+    us = {part: 1e6 * clock.parts[part] / moves for part in PARTS}
+    return {
+        "game": name,
+        "seats": seats,
+        "games": len(seeds),
+        "moves": moves,
+        "us": us,
+        "parts_sum": sum(us.values()),
+        "total_cpu": 1e6 * sum(p["cpu"] for p in plain) / moves,
+        "total_wall": 1e6 * sum(p["wall"] for p in plain) / moves,
+        "seat_bytes": statistics.fmean(p["seat_bytes"] for p in plain),
+        "spectator_bytes": statistics.fmean(p["spectator_bytes"] for p in plain),
+    }
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    head = (
+        "| game | moves | apply | rollback | legal | views | diffs | patch | snapshot | rest "
+        "| parts | total CPU | total wall | patch B seat | patch B spectators |"
+    )
+    out = [head, "|---" + "|---:" * (head.count("|") - 2) + "|"]
+    for r in rows:
+        us = r["us"]
+        cells = [f"{us[p]:.0f}" for p in PARTS]
+        out.append(
+            f"| {r['game']} | {r['moves']} | {' | '.join(cells)} | {r['parts_sum']:.0f} "
+            f"| {r['total_cpu']:.0f} | {r['total_wall']:.0f} | {r['seat_bytes']:.0f} "
+            f"| {r['spectator_bytes']:.0f} |"
+        )
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="random games per game")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--memory", action="store_true", help="a one-process hall")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    names = args.game or GAMES
+    unknown = [n for n in names if n not in games.names()]
+    if unknown:
+        print(f"no game {unknown[0]!r}; games: {', '.join(games.names())}", file=sys.stderr)
+        return 2
+    shared = not args.memory
+    rows = []
+    for name in names:
+        rows.append(measure(name, args.seats, list(range(1, args.games + 1)), shared))
+    hall = "a shared hall (stub broker)" if shared else "a one-process hall"
+    print(
+        f"µs per move, {args.games} random {args.seats}-seat games of each game, "
+        f"{args.seats + 1} audiences, {hall}\n"
+    )
+    print(table(rows))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"shared": shared, "rows": rows}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
