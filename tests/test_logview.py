@@ -52,3 +52,25 @@ def test_the_cache_is_bounded() -> None:
         view(log, None)
     assert len(view._cache) == 3  # the oldest logs were let go
     assert [e["code"] for e in view(logs[0], None)] == ["0"]
+
+
+def test_entries_of_objects_no_longer_used_go() -> None:
+    # A closed table's state must not be held: entries unused for `idle` seconds go,
+    # and so do the least recently used past `size`.
+    import time as _time
+
+    from server.games.logview import ByIdentity
+
+    cache: ByIdentity[int] = ByIdentity(size=3, idle=0.05)
+    old, live = [1], [2]
+    cache.get(old, "p", lambda: 1)
+    cache.get(live, "p", lambda: 2)
+    _time.sleep(0.03)
+    assert cache.get(live, "p", lambda: 99) == 2  # used again: kept, fresh
+    _time.sleep(0.03)
+    cache.get([3], "p", lambda: 3)
+    assert len(cache) == 2  # `old` was idle too long
+    assert cache.get(live, "p", lambda: 99) == 2
+    for n in range(4, 8):
+        cache.get([n], "p", lambda: n)
+    assert len(cache) == 3
