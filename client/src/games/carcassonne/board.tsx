@@ -14,6 +14,8 @@ import { DragonFigure, FairyFigure, MeepleShape, TileSvg } from "./tile";
 
 const U = 100; // board units per tile
 const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
+// The zoom buttons' column over the board's right edge, with its margin (style.css .zoom).
+const ZOOM_BAR_PX = 56;
 
 type Zoom = { mode: "all" } | { mode: "manual"; px: number; cx: number; cy: number };
 
@@ -91,10 +93,13 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
       by = -(maxY + 1) * U,
       bw = (maxX - minX + 3) * U,
       bh = (maxY - minY + 3) * U;
-    const scale = Math.max(bw / size.w, bh / size.h, U / 110);
+    // Fitted into the part left of the zoom buttons, so that none of the board's
+    // spots lies under them (they float over the board's right edge).
+    const free = Math.max(size.w - ZOOM_BAR_PX, size.w / 2);
+    const scale = Math.max(bw / free, bh / size.h, U / 110);
     const w = size.w * scale,
       h = size.h * scale;
-    vb = [bx - (w - bw) / 2, by - (h - bh) / 2, w, h];
+    vb = [bx - (free * scale - bw) / 2, by - (h - bh) / 2, w, h];
   } else {
     const scale = U / zoom.px;
     const w = size.w * scale,
