@@ -61,8 +61,14 @@ class Dispatcher:
             return
         try:
             msg = codec.decode_client(data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as e:
+            # A MessagePack string that is not UTF-8 fails as a UnicodeDecodeError.
             hall.error(conn, _loose_id(data), "bad_message", f"Cannot read that message: {e}")
+            return
+        except RecursionError:
+            # Nesting a thousand deep in a field that takes any value (an intent, an
+            # option's value) is not a message anyone means to send.
+            hall.error(conn, None, "bad_message", "Cannot read that message: nested too deeply.")
             return
         try:
             await self.dispatch(conn, msg)

@@ -72,5 +72,5 @@ def test_entries_of_objects_no_longer_used_go() -> None:
     assert len(cache) == 2  # `old` was idle too long
     assert cache.get(live, "p", lambda: 99) == 2
     for n in range(4, 8):
-        cache.get([n], "p", lambda: n)
+        cache.get([n], "p", lambda n=n: n)  # type: ignore[misc]
     assert len(cache) == 3

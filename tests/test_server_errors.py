@@ -247,3 +247,15 @@ def test_every_protocol_error_code_was_provoked() -> None:
     # "unavailable" belongs to the Redis broker and is provoked by its own tests.
     missing = set(ERROR_CODES) - PROVOKED - {"unavailable"}
     assert not missing, f"never provoked: {sorted(missing)}"
+
+
+async def test_frames_that_once_escaped_the_dispatcher(server) -> None:
+    c = await server.client("anna")
+    # A MessagePack string that is not UTF-8: the name of `t` here.
+    await refused(c, "bad_message", b"\x81\xa1t\xa2\xff\xfe", ref=None)
+    # An intent nested far past Python's recursion limit.
+    deep = b"\x91" * 5000 + b"\xc0"
+    frame = b"\x84\xa1t\xa3act\xa4room\xa1r\xa1v\x00\xa6intent" + deep
+    await refused(c, "bad_message", frame, ref=None)
+    await c.send({"t": "ping", "id": 3})
+    assert (await c.expect("pong"))["id"] == 3  # the connection is still there

@@ -6,25 +6,8 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.frames import CLIENT_TYPES, FIELDS
 from tests.support.tables import open_table
-
-CLIENT_TYPES = [
-    "hello",
-    "rooms",
-    "create",
-    "enter",
-    "sit",
-    "stand",
-    "option",
-    "bot",
-    "start",
-    "act",
-    "chat",
-    "resync",
-    "leave",
-    "ping",
-    "bogus",
-]
 
 values = st.recursive(
     st.one_of(
@@ -40,21 +23,17 @@ values = st.recursive(
     ),
     max_leaves=12,
 )
+# Fields drawn from more than any value: a table id is mostly a short string, a game
+# sometimes one the hall has.
+drawn_as = {
+    "room": st.one_of(st.text(max_size=8), values),
+    "game": st.one_of(st.sampled_from(["countdown", "carcassonne"]), values),
+}
+# Every message type of the protocol and one it does not have, with any of the fields
+# any message has (tests/support/frames.py reads both from protocol/messages.py).
 shaped = st.fixed_dictionaries(
     {"t": st.sampled_from(CLIENT_TYPES)},
-    optional={
-        "room": st.one_of(st.text(max_size=8), values),
-        "seat": values,
-        "v": values,
-        "intent": values,
-        "key": values,
-        "value": values,
-        "name": values,
-        "game": st.one_of(st.sampled_from(["countdown", "carcassonne"]), values),
-        "options": values,
-        "id": values,
-        "text": values,
-    },
+    optional={name: drawn_as.get(name, values) for name in FIELDS},
 )
 frames = st.one_of(
     st.binary(max_size=200),
