@@ -16,6 +16,7 @@ from protocol.patch import apply
 from server.broker import Broker
 from server.events import RoomInfo
 from server.keys import VERSION, Audience, backlog_key, view_key
+from server.room.privacy import Lock
 from server.room.record import RoomMeta
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -54,10 +55,14 @@ class RemoteRoom:
     def info(self) -> RoomInfo:
         return self.info_
 
-    def admits(self, player_id: str, key: str | None) -> bool:
-        """As Table.admits, from what the owner last told of the table."""
-        info = self.info_
-        return info.lock.opens(key) or player_id == info.host or self.seat_of(player_id) is not None
+    @property
+    def host(self) -> str | None:
+        return self.info_.host
+
+    @property
+    def lock(self) -> Lock:
+        """Who may come in, as the owner last told (privacy.py)."""
+        return self.info_.lock
 
     def seat_of(self, player_id: str) -> int | None:
         for i, seat in enumerate(self.info_.seats):

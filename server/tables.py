@@ -79,10 +79,12 @@ class Tables:
         raise IllegalIntent("unknown_room", f"There is no table {room_id!r}.")
 
     def admit(self, player: Player, room: AnyRoom, key: str | None) -> None:
-        """Refuse someone a private table they bring no invitation or password for."""
-        if not room.admits(player.id, key):
-            lock = room.table.lock if isinstance(room, Room) else room.info_.lock
-            raise refuse(lock, key)
+        """Anyone may come to a public table; to a private one, its host, its players
+        and whoever brings its invitation or password. Refuse anyone else."""
+        lock = room.lock
+        if lock.opens(key) or player.id == room.host or room.seat_of(player.id) is not None:
+            return
+        raise refuse(lock, key)
 
     async def open(
         self, host: Player, game_name: str, raw_options: dict[str, Any], address: str = ""

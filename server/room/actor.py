@@ -34,6 +34,7 @@ from server.room.announcer import Announcer
 from server.room.answer import NO_ANSWER, Answer
 from server.room.bots import Bots
 from server.room.ledger import Ledger
+from server.room.privacy import Lock
 from server.room.receipts import fingerprint
 from server.room.record import LogAct, LogStart, RoomMeta
 from server.room.table import Table
@@ -105,8 +106,13 @@ class Room:
     def seat_of(self, player_id: str) -> int | None:
         return self.table.seat_of(player_id)
 
-    def admits(self, player_id: str, key: str | None) -> bool:
-        return self.table.admits(player_id, key)
+    @property
+    def host(self) -> str | None:
+        return self.table.host
+
+    @property
+    def lock(self) -> Lock:
+        return self.table.lock
 
     def audiences(self) -> list[Audience]:
         return [*range(len(self.table.seats)), None]

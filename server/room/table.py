@@ -151,12 +151,6 @@ class Table:
             password=self.lock.has_password,
         )
 
-    def admits(self, player_id: str, key: str | None) -> bool:
-        """Whether a person may come to this table: anyone to a public one; to a
-        private one, its host, its players, and whoever brings the invitation or the
-        password."""
-        return self.lock.opens(key) or player_id == self.host or self.seat_of(player_id) is not None
-
     def _host_name(self) -> str | None:
         i = self.seat_of(self.host) if self.host is not None else None
         taken = self.seats[i] if i is not None else None
