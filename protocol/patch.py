@@ -173,7 +173,7 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
         # Views share unchanged elements with the view before (a log's entries, say):
         # a prefix of the very same objects is skipped at C speed, or at once when the
         # list's builder told so (`grown`).
-        hint = _GROWN.get(id(b))
+        hint = _GROWN.pop(id(b), None) if _GROWN else None
         if hint is not None and hint[1] is b and hint[0] is a:
             pass
         elif not all(map(is_, a, b)):
@@ -199,7 +199,11 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
 # Lists known to begin with the very items of another: id(longer) -> (shorter, longer).
 # Both are held, so neither id can be reused while its entry lives.
 _GROWN: dict[int, tuple[list[Any], list[Any]]] = {}
-_GROWN_KEPT = 20_000
+# Hints wait only from a view's building to its diff, so few are ever waiting; the
+# bound is for lists that are never diffed (each hint holds two lists, and what they
+# hold: a game's whole converted log). Held until the diff used to be for good, and
+# the hall grew by half a megabyte with every game played (bench/soak.py).
+_GROWN_KEPT = 1_024
 
 
 def grown(longer: list[Any], shorter: list[Any]) -> None:

@@ -74,3 +74,24 @@ def test_entries_of_objects_no_longer_used_go() -> None:
     for n in range(4, 8):
         cache.get([n], "p", lambda n=n: n)  # type: ignore[misc]
     assert len(cache) == 3
+
+
+def test_a_grown_hint_is_used_once_and_then_let_go() -> None:
+    # Hints held until their diff and never after: the soak (bench/soak.py) saw the
+    # hall keep each finished game's converted log for good while they were kept.
+    from protocol import patch
+
+    view = LogView(lambda e, seat: {"code": e})
+    before_games = len(patch._GROWN)
+    for game in range(50):
+        log = [f"{game}-start"]
+        old = view(log, None)
+        for move in range(20):
+            log.append(f"{game}-{move}")
+            new = view(log, None)
+            assert any(hint[1] is new for hint in patch._GROWN.values())
+            ops = patch.diff({"log": old}, {"log": new})
+            assert ops == [["a", ["log"], [{"code": f"{game}-{move}"}]]]
+            assert not any(new in (hint[0], hint[1]) for hint in patch._GROWN.values())
+            old = new
+    assert len(patch._GROWN) <= before_games
