@@ -146,8 +146,8 @@ class LocalServer:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            # Its AI workers (a fork server and its children) outlive a stopped server
-            # today; they are this run's, so they are ended with it, by their ids.
+            # Its AI workers (a fork server and its children) leave within a second of
+            # the server (server/workers.py); ended here too, so that none lingers.
             children = descendants(self.pid)
             self.proc.terminate()
             try:

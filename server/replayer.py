@@ -9,7 +9,6 @@ time, and the last few are kept, encoded once for every connection that asks.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 
@@ -17,6 +16,7 @@ from server import archive
 from server.broker import Broker
 from server.connection import Frame
 from server.games.base import IllegalIntent
+from server.workers import pool as process_pool
 
 KEEP = 16  # replays kept, encoded
 
@@ -72,10 +72,7 @@ class Replayer:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # A fork server, not a fork of the hub: a child must not inherit its loop.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["server.games", "server.archive"])
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = process_pool(1, ["server.games", "server.archive"])
         return self._pool
 
     def close(self) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -25,6 +24,7 @@ import msgspec
 from server.ai import policy
 from server.ai.policies import RandomPolicy
 from server.games.base import Game
+from server.workers import pool as process_pool
 
 _encode = msgspec.msgpack.Encoder().encode
 
@@ -77,9 +77,7 @@ class Thinker:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["server.games", "server.ai"])
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = process_pool(self.workers, ["server.games", "server.ai"])
         return self._pool
 
     def close(self) -> None:
