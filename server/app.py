@@ -12,13 +12,14 @@ from pathlib import Path
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from server import archive, games
+from server import archive, games, wire
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.connection import Connection
 from server.games.described import describe
@@ -155,4 +156,4 @@ def create_app(
         routes.append(Mount("/", StaticFiles(directory=client_dist, html=True), name="client"))
     else:
         routes.append(Route("/", not_built))
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(wire.Exposed)])

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket
 
+from server import wire
 from server.metrics import Metrics
 from server.sessions import Player
 
@@ -29,19 +30,31 @@ _mp_decode_any = msgspec.msgpack.Decoder().decode
 
 class Frame:
     """One encoded server message shared by many connections: the MessagePack bytes,
-    and the JSON text made once, only if some JSON client needs it."""
+    the JSON made once only if some JSON client needs it, and each one's websocket
+    frame made once for every connection written to directly (server/wire.py)."""
 
-    __slots__ = ("mp", "_js")
+    __slots__ = ("mp", "_js", "_wire_mp", "_wire_js")
 
     def __init__(self, mp: bytes) -> None:
         self.mp = mp
-        self._js: str | None = None
+        self._js: bytes | None = None
+        self._wire_mp: bytes | None = None
+        self._wire_js: bytes | None = None
 
     @property
-    def js(self) -> str:
+    def js(self) -> bytes:
         if self._js is None:
-            self._js = _js_encode(_mp_decode_any(self.mp)).decode()
+            self._js = _js_encode(_mp_decode_any(self.mp))
         return self._js
+
+    def wire(self, text: bool) -> bytes:
+        if text:
+            if self._wire_js is None:
+                self._wire_js = wire.frame(self.js, text=True)
+            return self._wire_js
+        if self._wire_mp is None:
+            self._wire_mp = wire.frame(self.mp)
+        return self._wire_mp
 
 
 class TokenBucket:
@@ -63,6 +76,11 @@ class TokenBucket:
 
 _cids = itertools.count(1)
 
+# Messages up to this size are written straight to the socket, uncompressed (patches,
+# answers); larger ones (snapshots, lists) go through ASGI, where permessage-deflate
+# compresses them when the client asked for it. Order is kept either way.
+DIRECT_MAX = 1024
+
 
 class Connection:
     def __init__(
@@ -71,7 +89,10 @@ class Connection:
         self.ws = ws
         self.cid = next(_cids)  # names this connection in replies routed between processes
         self.metrics = metrics
-        self.queue: asyncio.Queue[bytes | str] = asyncio.Queue(maxsize=queue_size)
+        # What waits for the writer task: (payload, is it text). Bounded, see _put.
+        self.queue: asyncio.Queue[tuple[bytes, bool]] = asyncio.Queue(maxsize=queue_size)
+        self._pending = 0  # messages put and not yet written: order is kept behind them
+        self.socket = wire.Socket.under(ws)
         self.bucket = TokenBucket(rate, burst)
         self.json = False  # answer in JSON once the client speaks JSON
         self.player: Player | None = None
@@ -89,20 +110,36 @@ class Connection:
         self._writer = asyncio.create_task(self._write())
 
     def send(self, msg: msgspec.Struct) -> None:
-        self._put(_js_encode(msg).decode() if self.json else _mp_encode(msg))
+        if self.json:
+            self._put(_js_encode(msg), True)
+        else:
+            self._put(_mp_encode(msg), False)
 
     def send_frame(self, frame: Frame) -> None:
-        self._put(frame.js if self.json else frame.mp)
+        if len(frame.mp) <= DIRECT_MAX and self._direct():
+            # The usual case, a patch: nothing queued ahead, the socket takes it now.
+            self.socket.write(frame.wire(self.json))  # type: ignore[union-attr]
+            return
+        self._put(frame.js if self.json else frame.mp, self.json)
 
-    def _put(self, data: bytes | str) -> None:
+    def _direct(self) -> bool:
+        socket = self.socket
+        return socket is not None and not self._pending and not self.closed and socket.ready()
+
+    def _put(self, payload: bytes, text: bool) -> None:
         if self.closed:
             return
+        if len(payload) <= DIRECT_MAX and self._direct():
+            self.socket.write(wire.frame(payload, text))  # type: ignore[union-attr]
+            return
         try:
-            self.queue.put_nowait(data)
+            self.queue.put_nowait((payload, text))
         except asyncio.QueueFull:
             self.metrics.slow_disconnects += 1
             log.info('{"event": "hub.slow_client", "player": %r}', self.player and self.player.id)
             self.abort(1013, "too slow to read")
+            return
+        self._pending += 1
 
     def abort(self, code: int, reason: str) -> None:
         if self.closed:
@@ -115,17 +152,29 @@ class Connection:
         task.add_done_callback(_background.discard)
 
     async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
+        try:
             await asyncio.wait_for(self.ws.close(code, reason), 2.0)
+        except TimeoutError:
+            # The close frame waits behind a buffer the client does not read: let
+            # the socket go, or it would hold the buffer (and a server's shutdown).
+            if self.socket is not None:
+                self.socket.drop()
+        except Exception:
+            pass
 
     async def _write(self) -> None:
+        # Through ASGI, which waits while the socket pushes back (and compresses when
+        # the client asked for it); direct writes wait behind these (``_pending``).
         try:
             while True:
-                data = await self.queue.get()
-                if isinstance(data, bytes):
-                    await self.ws.send_bytes(data)
-                else:
-                    await self.ws.send_text(data)
+                payload, text = await self.queue.get()
+                try:
+                    if text:
+                        await self.ws.send_text(payload.decode())
+                    else:
+                        await self.ws.send_bytes(payload)
+                finally:
+                    self._pending -= 1
         except asyncio.CancelledError:
             pass
         except Exception:
