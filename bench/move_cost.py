@@ -20,8 +20,10 @@ know every position):
   `legal` (the game's ``legal`` for the seats on turn, and its wire form), `views` (the
   rest of building the views), `diffs`, `patch` and `snapshot` (encoding the messages:
   a shared hall keeps every audience's snapshot every few versions) and `rest` (commit,
-  accept, the loop). The timers cost a little themselves (some 15-25 µs a move), so
-  the parts add up to more than the total;
+  accept, the loop), and `fan-out` (each audience's patch framed once and sent on a
+  real socket per connection: one per seat, ``--spectators`` for the watchers, as
+  server/wire.py writes them). The timers cost a little themselves (some 15-25 µs a
+  move), so the parts add up to more than the total;
 - then plainly, each whole move timed (`total CPU`, from `time.process_time`; `total
   wall`, from `time.perf_counter`: when it is well above the CPU time, the machine was
   busy with other work).
@@ -36,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import socket
 import statistics
 import sys
 import time
@@ -48,13 +51,13 @@ import msgspec
 import server.games.base as base
 import server.room.ledger as ledger_module
 from protocol.messages import Patch, Snapshot
-from server import games
+from server import games, wire
 from server.games import parts
 from server.room.ledger import Ledger
 from server.room.record import LogAct
 
 GAMES = ["carcassonne", "stone_age", "alhambra", "kingsburg", "kardinal"]
-PARTS = ["apply", "rollback", "legal", "views", "diffs", "patch", "snapshot", "rest"]
+PARTS = ["apply", "rollback", "legal", "views", "diffs", "patch", "snapshot", "rest", "fan-out"]
 # Timed inside Ledger.changes and Ledger.accept.
 INNER = ["rollback", "legal", "views", "diffs", "patch", "snapshot"]
 _encode = msgspec.msgpack.Encoder().encode
@@ -156,10 +159,51 @@ def instrumented(clock: Clock) -> Iterator[None]:
         ledger_module._sharing = saved_sharing
 
 
-def play(name: str, seats: int, seed: int, shared: bool, clock: Clock | None) -> dict[str, Any]:
+class Sockets:
+    """Connected pairs of real sockets, ``watchers`` for the spectators and one for each
+    seat: the hub's ends are written to as the hub writes to its clients (one frame per
+    audience, then a send on each of its sockets); the other ends are read after each
+    move, outside the timing (that is the clients' work)."""
+
+    def __init__(self, seats: int, watchers: int) -> None:
+        self.ends: dict[int | None, list[tuple[socket.socket, socket.socket]]] = {
+            a: [socket.socketpair() for _ in range(watchers if a is None else 1)]
+            for a in [*range(seats), None]
+        }
+        for pairs in self.ends.values():
+            for ours, theirs in pairs:
+                ours.setblocking(False)
+                theirs.setblocking(False)
+
+    def send(self, audience: int | None, patch: bytes) -> None:
+        data = wire.frame(patch)
+        for ours, _ in self.ends[audience]:
+            ours.send(data)
+
+    def drain(self) -> None:
+        for pairs in self.ends.values():
+            for _, theirs in pairs:
+                while True:
+                    try:
+                        if not theirs.recv(1 << 16):
+                            break
+                    except BlockingIOError:
+                        break
+
+    def close(self) -> None:
+        for pairs in self.ends.values():
+            for ours, theirs in pairs:
+                ours.close()
+                theirs.close()
+
+
+def play(
+    name: str, seats: int, seed: int, shared: bool, clock: Clock | None, watchers: int = 4
+) -> dict[str, Any]:
     """One random game, move by move as the room actor plays it. With a clock, the
     parts are timed into it; without, each whole move is."""
     game = games.get(name)
+    sockets = Sockets(seats, watchers)
     ledger = Ledger(f"{seed:08x}", game, StubBroker(shared), "bench")  # type: ignore[arg-type]
     audiences: list[int | None] = [*range(seats), None]
     parts = clock.parts if clock is not None else dict.fromkeys(PARTS, 0.0)
@@ -187,19 +231,26 @@ def play(name: str, seats: int, seed: int, shared: bool, clock: Clock | None) ->
         changes = ledger.changes(state)
         run(ledger.commit(entry, changes))
         run(ledger.accept(state, changes, entry))
-        # --------------------------------------------------------------------------
         c2 = clock_cpu()
-        cpu += c2 - c0
+        # --- as Fanout's deliverer and Connection.send_frame -------------------------
+        for c in changes:
+            sockets.send(c.audience, c.patch)
+        # --------------------------------------------------------------------------
+        c3 = clock_cpu()
+        cpu += c3 - c0
         wall += clock_wall() - w0
         moves += 1
+        sockets.drain()
         if clock is not None:
             parts["apply"] += c1 - c0
             parts["rest"] += (c2 - c1) - (sum(parts[p] for p in INNER) - inner)
+            parts["fan-out"] += c3 - c2
         for c in changes:
             if c.audience is None:
                 spectator_bytes += len(c.patch)
             else:
                 seat_bytes += len(c.patch)
+    sockets.close()
     return {
         "moves": moves,
         "cpu": cpu,
@@ -216,15 +267,17 @@ def cold() -> None:
     base._INTENTS.clear()
 
 
-def measure(name: str, seats: int, seeds: list[int], shared: bool) -> dict[str, Any]:
+def measure(
+    name: str, seats: int, seeds: list[int], shared: bool, watchers: int = 4
+) -> dict[str, Any]:
     """Per move: µs of each part (instrumented runs) and in all (plain runs)."""
     clock = Clock()
     cold()
     with instrumented(clock):  # first, so that the plain runs find the code warm
         for s in seeds:
-            play(name, seats, s, shared, clock)
+            play(name, seats, s, shared, clock, watchers)
     cold()  # but not the answers of the same games
-    plain = [play(name, seats, s, shared, None) for s in seeds]
+    plain = [play(name, seats, s, shared, None, watchers) for s in seeds]
     moves = sum(p["moves"] for p in plain)
     us = {part: 1e6 * clock.parts[part] / moves for part in PARTS}
     return {
@@ -244,7 +297,7 @@ def measure(name: str, seats: int, seeds: list[int], shared: bool) -> dict[str, 
 def table(rows: list[dict[str, Any]]) -> str:
     head = (
         "| game | moves | apply | rollback | legal | views | diffs | patch | snapshot | rest "
-        "| parts | total CPU | total wall | patch B seat | patch B spectators |"
+        "| fan-out | parts | total CPU | total wall | patch B seat | patch B spectators |"
     )
     out = [head, "|---" + "|---:" * (head.count("|") - 2) + "|"]
     for r in rows:
@@ -264,6 +317,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--memory", action="store_true", help="a one-process hall")
+    parser.add_argument(
+        "--spectators", type=int, default=4, help="spectators' sockets written to (default 4)"
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     names = args.game or GAMES
@@ -274,11 +330,13 @@ def main(argv: list[str] | None = None) -> int:
     shared = not args.memory
     rows = []
     for name in names:
-        rows.append(measure(name, args.seats, list(range(1, args.games + 1)), shared))
+        seeds = list(range(1, args.games + 1))
+        rows.append(measure(name, args.seats, seeds, shared, args.spectators))
     hall = "a shared hall (stub broker)" if shared else "a one-process hall"
     print(
         f"µs per move, {args.games} random {args.seats}-seat games of each game, "
-        f"{args.seats + 1} audiences, {hall}\n"
+        f"{args.seats + 1} audiences ({args.seats} seats and {args.spectators} spectators' "
+        f"sockets), {hall}\n"
     )
     print(table(rows))
     if args.json:

@@ -1,0 +1,29 @@
+"""bench.move_cost measures what the hub does with a move, fan-out to sockets included."""
+
+from __future__ import annotations
+
+from bench import move_cost
+from server import wire
+
+
+def test_the_fan_out_writes_each_audience_its_frame_on_real_sockets() -> None:
+    sockets = move_cost.Sockets(seats=2, watchers=3)
+    try:
+        sockets.send(None, b"\x81\xa1t\xa5patch")
+        for _, theirs in sockets.ends[None]:
+            assert theirs.recv(100) == wire.frame(b"\x81\xa1t\xa5patch")
+        for seat in (0, 1):
+            sockets.send(seat, b"x" * 300)
+            ((_, theirs),) = sockets.ends[seat]
+            assert theirs.recv(1000) == wire.frame(b"x" * 300)
+    finally:
+        sockets.close()
+
+
+def test_every_part_of_a_move_is_timed() -> None:
+    row = move_cost.measure("carcassonne", 2, [1], shared=True, watchers=2)
+    assert row["moves"] > 20
+    for part in ("apply", "views", "diffs", "fan-out"):
+        assert row["us"][part] > 0, part
+    assert row["total_cpu"] > row["us"]["fan-out"]
+    assert row["seat_bytes"] > 0 and row["spectator_bytes"] > 0
