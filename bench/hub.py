@@ -3,7 +3,7 @@ one move per room every 500 ms.
 
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
                         [--setups memory sqlite redis-1 redis-2] [--no-failover]
-                        [--ai-tables N]
+                        [--ai-tables N] [--procs N]
 
 Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
 :memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
@@ -16,7 +16,11 @@ the tables through the wire as people would, plays random legal moves from `lega
 and measures, for every move, the time from sending the intent to the last of the
 room's 8 clients receiving its patch. With ``--ai-tables N`` it also opens N tables
 of one quick player and three strong AI players, whose searches run all along, and
-measures the people's tables beside them. It prints a table; it never fails on a time.
+measures the people's tables beside them. With ``--procs N`` the rooms' clients run in
+N processes (rooms i, i + N, ... in process i), so that one Python process's CPU does
+not set the pace; the clients' CPU column is then their sum, and a warning follows the
+table when a client process neared a full core. It prints a table; it never fails on a
+time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -35,12 +39,14 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from bots.spread import Link, Spread, generator_bound
 from protocol.patch import apply
 from server import games
 from tests.support.redis_server import RedisServer
@@ -292,101 +298,310 @@ class Hall:
             self.data.cleanup()
 
 
-async def measure(
-    rooms: int, duration: float, interval: float, game: str, setup: str, ai_tables: int = 0
-) -> dict[str, Any]:
-    hall = Hall(setup)
-    stats = Stats()
-    tables: list[list[BenchClient]] = []
-    ai = [await open_ai_table(hall.urls[0], game, n) for n in range(ai_tables)]
-    ai_stop = asyncio.Event()
-    ai_players = [asyncio.create_task(keep_playing(c, ai_stop)) for c in ai]
-    try:
-        sem = asyncio.Semaphore(16)
+OPENING_AT_ONCE = 16  # tables being opened at the same time, over all client processes
+START_WAIT = 60.0  # seconds of slack for the client processes beyond their own bounds
+
+
+def complete_latencies(stats: Stats) -> list[float]:
+    """Seconds from each intent to the last of its room's clients holding the patch, for
+    the moves whose patch reached all of them while measuring."""
+    per = SEATS + SPECTATORS
+    return [
+        max(times) - stats.sent[key]
+        for key, times in stats.arrivals.items()
+        if key in stats.sent and len(times) == per
+    ]
+
+
+@dataclass
+class ClientPart:
+    """What one client process measured, raw, so that the parts of a run spread over
+    several processes merge into one row (percentiles over all the samples)."""
+
+    rooms: int
+    moves: int
+    deliveries: int
+    patch_bytes: int
+    latencies: list[float]
+    errors: Counter[str]
+    cpu: float  # this process's CPU seconds while playing
+    elapsed: float
+
+
+class Clients:
+    """The clients of a share of the rooms (all of them with one process): each room's
+    8 connections are in the same process, so a move is timed on one clock."""
+
+    def __init__(self, urls: list[str], game: str, numbers: range) -> None:
+        self.urls = urls
+        self.game = game
+        self.numbers = numbers
+        self.stats = Stats()
+        self.tables: list[list[BenchClient]] = []
+
+    async def open(self, at_once: int, opened: Callable[[int], None]) -> None:
+        sem = asyncio.Semaphore(at_once)
 
         async def one(n: int) -> None:
             async with sem:
-                tables.append(await open_room(hall.urls, game, stats, n))
-            print(f"\r  tables open: {len(tables)}/{rooms}", end="", file=sys.stderr, flush=True)
+                self.tables.append(await open_room(self.urls, self.game, self.stats, n))
+            opened(len(self.tables))
 
-        await asyncio.gather(*(one(n) for n in range(rooms)))
-        print(file=sys.stderr)
+        await asyncio.gather(*(one(n) for n in self.numbers))
+
+    async def play(
+        self, duration: float, interval: float, tick: Callable[[float, int], None]
+    ) -> ClientPart:
+        """Play for ``duration`` seconds, ``tick(seconds, deliveries)`` every second."""
         stop = asyncio.Event()
-        cpu0, _, rcpu0 = hall.usage()
         own0 = time.process_time()
         t0 = time.perf_counter()
-        stats.measuring = True
-        players = [asyncio.create_task(play(t, stats, interval, stop)) for t in tables]
+        self.stats.measuring = True
+        players = [asyncio.create_task(play(t, self.stats, interval, stop)) for t in self.tables]
         while time.perf_counter() - t0 < duration:
             await asyncio.sleep(1)
-            print(
-                f"\r  {time.perf_counter() - t0:4.0f}s / {duration:.0f}s, deliveries {stats.deliveries}",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-        print(file=sys.stderr)
+            tick(time.perf_counter() - t0, self.stats.deliveries)
+        stop.set()
+        moves = sum(await asyncio.gather(*players))
+        await asyncio.sleep(0.5)  # let the last patches land
+        self.stats.measuring = False
+        return ClientPart(
+            rooms=len(self.tables),
+            moves=moves,
+            deliveries=self.stats.deliveries,
+            patch_bytes=self.stats.patch_bytes,
+            latencies=complete_latencies(self.stats),
+            errors=Counter(self.stats.errors),
+            cpu=time.process_time() - own0,
+            elapsed=time.perf_counter() - t0,
+        )
+
+    async def close(self) -> None:
+        await asyncio.gather(*(c.close() for t in self.tables for c in t))
+
+
+class Window:
+    """The hall's usage over the measured time: read as play starts and as it ends."""
+
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self.t0 = 0.0
+        self.before = (0.0, 0.0, 0.0)
+        self.after = (0.0, 0.0, 0.0)
+        self.elapsed = 0.0
+
+    def begin(self) -> None:
+        self.before = self.hall.usage()
+        self.t0 = time.perf_counter()
+
+    def end(self) -> None:
+        self.after = self.hall.usage()
+        self.elapsed = time.perf_counter() - self.t0
+
+
+def _stderr(text: str) -> None:
+    print(text, end="", file=sys.stderr, flush=True)
+
+
+async def clients_here(
+    urls: list[str], game: str, rooms: int, duration: float, interval: float, window: Window
+) -> list[ClientPart]:
+    """All the rooms' clients in this process."""
+    clients = Clients(urls, game, range(rooms))
+    try:
+        await clients.open(OPENING_AT_ONCE, lambda n: _stderr(f"\r  tables open: {n}/{rooms}"))
+        _stderr("\n")
+        window.begin()
+        part = await clients.play(
+            duration,
+            interval,
+            lambda t, d: _stderr(f"\r  {t:4.0f}s / {duration:.0f}s, deliveries {d}"),
+        )
+        window.end()
+        _stderr("\n")
+        return [part]
+    finally:
+        await clients.close()
+
+
+@dataclass(frozen=True)
+class HubJob:
+    """A client process's share: rooms part, part + parts, ... of the run."""
+
+    urls: list[str]
+    game: str
+    rooms: int
+    part: int
+    parts: int
+    duration: float
+    interval: float
+
+
+def opening_limit(rooms: int) -> float:
+    """Seconds the client processes may take to open their tables (they stop after)."""
+    return 60.0 + rooms
+
+
+def hub_worker(link: Link, job: HubJob) -> None:
+    """One client process of a spread run (this runs in the worker process)."""
+    asyncio.run(_hub_work(link, job))
+
+
+async def _hub_work(link: Link, job: HubJob) -> None:
+    clients = Clients(job.urls, job.game, range(job.part, job.rooms, job.parts))
+    try:
+        at_once = -(-OPENING_AT_ONCE // job.parts)  # the same pressure as one process
+        await clients.open(at_once, lambda n: link.send("progress", ("open", n)))
+        link.send("ready")
+        if not await asyncio.to_thread(link.wait_start, opening_limit(job.rooms)):
+            return  # the parent gave up before the start
+        part = await clients.play(
+            job.duration, job.interval, lambda t, d: link.send("progress", ("played", t, d))
+        )
+        link.send("result", part)
+    finally:
+        await clients.close()
+
+
+class SpreadLines:
+    """The progress line of a spread run: the client processes' counts summed."""
+
+    def __init__(self, rooms: int, duration: float, procs: int) -> None:
+        self.rooms = rooms
+        self.procs = procs
+        self.duration = duration
+        self.opened: dict[int, int] = {}
+        self.delivered: dict[int, int] = {}
+        self.fresh: set[int] = set()  # processes heard from since the last line of play
+
+    def update(self, index: int, payload: tuple[Any, ...]) -> None:
+        if payload[0] == "open":
+            self.opened[index] = payload[1]
+            _stderr(f"\r  tables open: {sum(self.opened.values())}/{self.rooms}")
+        else:
+            # One line a second: once every process has told its count for it.
+            _, seconds, deliveries = payload
+            self.delivered[index] = deliveries
+            self.fresh.add(index)
+            if len(self.fresh) == self.procs:
+                self.fresh.clear()
+                total = sum(self.delivered.values())
+                _stderr(f"\r  {seconds:4.0f}s / {self.duration:.0f}s, deliveries {total}")
+
+
+async def clients_spread(
+    urls: list[str],
+    game: str,
+    rooms: int,
+    duration: float,
+    interval: float,
+    procs: int,
+    window: Window,
+) -> list[ClientPart]:
+    """The rooms' clients in ``procs`` processes; the hub is measured from the moment
+    all have opened their tables until all have stopped playing."""
+    lines = SpreadLines(rooms, duration, procs)
+    jobs = [HubJob(urls, game, rooms, i, procs, duration, interval) for i in range(procs)]
+    async with Spread(hub_worker, jobs, lines.update) as spread:
+        await spread.gather("ready", opening_limit(rooms))
+        _stderr("\n")
+        window.begin()
+        spread.go()
+        parts: list[ClientPart] = await spread.gather("result", duration + START_WAIT)
+        window.end()
+        _stderr("\n")
+    return parts
+
+
+async def measure(
+    rooms: int,
+    duration: float,
+    interval: float,
+    game: str,
+    setup: str,
+    ai_tables: int = 0,
+    procs: int = 1,
+) -> dict[str, Any]:
+    """One row: ``rooms`` tables played for ``duration`` seconds, their clients in this
+    process or spread over ``procs`` processes (at most one per room)."""
+    procs = max(1, min(procs, rooms))
+    hall = Hall(setup)
+    ai = [await open_ai_table(hall.urls[0], game, n) for n in range(ai_tables)]
+    ai_stop = asyncio.Event()
+    ai_players = [asyncio.create_task(keep_playing(c, ai_stop)) for c in ai]
+    window = Window(hall)
+    try:
+        if procs == 1:
+            parts = await clients_here(hall.urls, game, rooms, duration, interval, window)
+        else:
+            parts = await clients_spread(hall.urls, game, rooms, duration, interval, procs, window)
         if ai:
             played = sum(c.v for c in ai)
             print(
                 f"  AI tables: {played} moves so far, {played / len(ai):.0f} a table",
                 file=sys.stderr,
             )
-        stop.set()
-        moves = sum(await asyncio.gather(*players))
-        await asyncio.sleep(0.5)  # let the last patches land
-        stats.measuring = False
-        elapsed = time.perf_counter() - t0
-        cpu1, rss, rcpu1 = hall.usage()
-        own = time.process_time() - own0
-        per = SEATS + SPECTATORS
-        latencies = [
-            max(times) - stats.sent[key]
-            for key, times in stats.arrivals.items()
-            if key in stats.sent and len(times) == per
-        ]
-        latencies.sort()
-
-        def pct(p: float) -> float:
-            return (
-                latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
-                if latencies
-                else float("nan")
-            )
-
-        return {
-            "setup": setup if not ai else f"{setup} + {len(ai) * AI_BOTS} strong AI",
-            "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
-            "rooms": rooms,
-            "connections": rooms * per,
-            "moves_per_s": moves / elapsed,
-            "deliveries_per_s": stats.deliveries / elapsed,
-            "p50_ms": pct(0.50),
-            "p99_ms": pct(0.99),
-            "max_ms": latencies[-1] * 1000 if latencies else float("nan"),
-            "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
-            # The clients are this one process: near 100 % they, not the hub, set the pace.
-            "bench_cpu_pct": 100 * own / elapsed,
-            "rss_mb": rss,
-            "bytes_per_patch": stats.patch_bytes / max(1, stats.deliveries),
-            "complete": len(latencies),
-            "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
-            "errors": dict(stats.errors),
-        }
+        return hub_row(
+            setup if not ai else f"{setup} + {len(ai) * AI_BOTS} strong AI", rooms, parts, window
+        )
     finally:
         ai_stop.set()
         await asyncio.gather(*ai_players)
-        await asyncio.gather(*(c.close() for t in [*tables, ai] for c in t))
+        await asyncio.gather(*(c.close() for c in ai))
         hall.stop()
+
+
+def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> dict[str, Any]:
+    """The figures of one run, from the client processes' merged samples."""
+    elapsed = window.elapsed
+    cpu0, _, rcpu0 = window.before
+    cpu1, rss, rcpu1 = window.after
+    latencies = sorted(x for p in parts for x in p.latencies)
+    deliveries = sum(p.deliveries for p in parts)
+    moves = sum(p.moves for p in parts)
+
+    def pct(p: float) -> float:
+        return (
+            latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+            if latencies
+            else float("nan")
+        )
+
+    # Each client process's own CPU; with one, it also drives any AI tables' player.
+    procs = [
+        {"rooms": p.rooms, "moves": p.moves, "cpu_pct": 100 * p.cpu / p.elapsed} for p in parts
+    ]
+    return {
+        "setup": setup,
+        "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
+        "rooms": rooms,
+        "connections": rooms * (SEATS + SPECTATORS),
+        "moves_per_s": moves / elapsed,
+        "deliveries_per_s": deliveries / elapsed,
+        "p50_ms": pct(0.50),
+        "p99_ms": pct(0.99),
+        "max_ms": latencies[-1] * 1000 if latencies else float("nan"),
+        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        # The clients' processes, summed: near 100 % of a core each, they set the pace.
+        "bench_cpu_pct": sum(p["cpu_pct"] for p in procs),
+        "client_procs": procs,
+        "generator_bound": generator_bound([p["cpu_pct"] for p in procs]),
+        "rss_mb": rss,
+        "bytes_per_patch": sum(p.patch_bytes for p in parts) / max(1, deliveries),
+        "complete": len(latencies),
+        "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
+        "errors": dict(sum((p.errors for p in parts), Counter())),
+    }
 
 
 def errors(by_code: dict[str, int]) -> str:
     return ", ".join(f"{n} {code}" for code, n in sorted(by_code.items())) or "0"
 
 
-def table(rows: list[dict[str, Any]], game: str) -> str:
+def table(rows: list[dict[str, Any]], game: str, procs: int = 1) -> str:
+    spread = f", clients in {procs} processes" if procs > 1 else ""
     out = [
-        f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores",
+        f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores{spread}",
         "",
         "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub CPU % | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -395,9 +610,18 @@ def table(rows: list[dict[str, Any]], game: str) -> str:
         out.append(
             f"| {r['setup']} | {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
             f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_pct']:.0f} | {r['rss_mb']:.0f} | "
-            f"{r['redis_cpu_pct']:.0f} | {r['bench_cpu_pct']:.0f} | {r['bytes_per_patch']:.0f} | {errors(r['errors'])} |"
+            f"{r['redis_cpu_pct']:.0f} | {clients_cpu(r)} | {r['bytes_per_patch']:.0f} | {errors(r['errors'])} |"
         )
     return "\n".join(out)
+
+
+def clients_cpu(r: dict[str, Any]) -> str:
+    """The clients' CPU cell: the sum, and each process's share when there were several."""
+    procs = r.get("client_procs") or []
+    if len(procs) < 2:
+        return f"{r['bench_cpu_pct']:.0f}"
+    shares = "+".join(f"{p['cpu_pct']:.0f}" for p in procs)
+    return f"{r['bench_cpu_pct']:.0f} ({shares})"
 
 
 async def failover(game: str) -> float:
@@ -450,23 +674,46 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help=f"also N tables of one quick player and {AI_BOTS} strong AI players",
     )
+    parser.add_argument(
+        "--procs",
+        type=int,
+        default=1,
+        help="spread the rooms' clients over N processes, so that their CPU does not set "
+        "the pace (default 1)",
+    )
     args = parser.parse_args(argv)
+    if args.procs < 1:
+        parser.error("--procs must be at least 1")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     game = pick_game(args.game)
-    header = table([], game)
+    header = table([], game, args.procs)
     print(header, flush=True)
+    notes: list[str] = []
     for setup in args.setups:
         for rooms in args.rooms:
             print(f"hub: {setup}, {rooms} rooms of {game}", file=sys.stderr)
             try:
                 row = asyncio.run(
-                    measure(rooms, args.duration, args.interval, game, setup, args.ai_tables)
+                    measure(
+                        rooms,
+                        args.duration,
+                        args.interval,
+                        game,
+                        setup,
+                        args.ai_tables,
+                        args.procs,
+                    )
                 )
             except Exception as e:  # a run that falls over is reported, not hidden
                 print(f"| {setup} | {rooms} | did not finish: {type(e).__name__} {e} |", flush=True)
                 continue
             print(table([row], game).splitlines()[-1], flush=True)
+            if row["generator_bound"]:
+                notes.append(f"{row['setup']}, {rooms} rooms: {row['generator_bound']}")
+    # After the table, so that it stays one block to paste.
+    for note in notes:
+        print(f"\nWARNING: {note}", flush=True)
     if not args.no_failover:
         seconds = asyncio.run(failover(game))
         print(

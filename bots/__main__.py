@@ -1,5 +1,5 @@
 """python -m bots load --url ws://127.0.0.1:8000/ws --game carcassonne --rooms 250
---spectators 4 --think 0.5 --duration 60 [--json FILE]
+--spectators 4 --think 0.5 --duration 60 [--procs N] [--json FILE]
 
 python -m bots arena --game carcassonne --seats 2 --a strong --b greedy --games 40
 
@@ -20,8 +20,9 @@ from pathlib import Path
 import msgspec
 
 from bots.arena import main_arena
-from bots.load import Config, LoadRun, RemoteRefused, check_url, seats_for
+from bots.load import Config, RemoteRefused, check_url, run_load, seats_for
 from bots.report import exit_status, render
+from bots.spread import WorkerFailed
 from server.ai import LEVELS
 
 
@@ -84,6 +85,13 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="process id of a server on this machine: report its CPU and memory",
     )
+    load.add_argument(
+        "--procs",
+        type=int,
+        default=1,
+        help="spread the tables over N processes, so that the bots' own CPU does not "
+        "set the pace (default 1)",
+    )
     load.add_argument("--quiet", action="store_true", help="no live progress line")
 
     arena = sub.add_parser(
@@ -137,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     except (RemoteRefused, ValueError) as e:
         print(f"python -m bots: {e}", file=sys.stderr)
         return 2
-    for name in ("rooms", "spectators", "seats"):
+    for name in ("rooms", "spectators", "seats", "procs"):
         value = getattr(args, name)
         if value is not None and value < (1 if name != "spectators" else 0):
             print(f"python -m bots: --{name} is too small", file=sys.stderr)
@@ -158,7 +166,11 @@ def main(argv: list[str] | None = None) -> int:
         options=args.options,
         server_pid=args.server_pid,
     )
-    report = asyncio.run(LoadRun(config, None if args.quiet else sys.stderr).run())
+    try:
+        report = asyncio.run(run_load(config, args.procs, None if args.quiet else sys.stderr))
+    except WorkerFailed as e:  # one of the --procs processes fell over: no report
+        print(f"python -m bots: {e}", file=sys.stderr)
+        return 1
     print(render(report))
     if args.json is not None:
         args.json.write_bytes(msgspec.json.format(msgspec.json.encode(report)) + b"\n")

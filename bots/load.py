@@ -27,13 +27,15 @@ import sys
 import time
 import urllib.request
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from bots.spread import Link, Spread, generator_bound
 from protocol.patch import PatchError, apply, equal
 
 _enc = msgspec.msgpack.Encoder().encode
@@ -592,15 +594,101 @@ class Table:
             self.run.stats.setup_failures["timeout"] += 1
 
 
+@dataclass
+class Part:
+    """What one process measured, raw, so that the parts of a spread run can be merged
+    before the report is made (percentiles over all samples, not averaged)."""
+
+    tables: int
+    stats: Stats
+    held: int  # connections open at the end
+    elapsed: float  # seconds from this process's start until its players stopped
+    cpu: float  # this process's CPU seconds over the run
+
+
+@dataclass
+class Progress:
+    """The figures of a progress line, from one process or summed over several."""
+
+    elapsed: float
+    held: int
+    planned: int
+    started: int
+    tables: int
+    sent: int
+    first_move: float | None
+    last_move: float | None
+    recent: list[float]  # the latest latency samples, for a current p99
+    errors: int
+
+    def line(self) -> str:
+        window = (self.last_move or 0) - (self.first_move or 0)
+        p99 = percentile(sorted(self.recent), 0.99)
+        return (
+            f"{self.elapsed:5.1f}s  connections {self.held}/{self.planned}  "
+            f"tables {self.started}/{self.tables}  moves {self.sent}"
+            f" ({self.sent / window if window > 0 else 0:.0f}/s)  "
+            f"p99 {p99 * 1000 if p99 is not None else 0:.0f} ms  "
+            f"errors {self.errors}"
+        )
+
+    @staticmethod
+    def merge(parts: list[Progress]) -> Progress:
+        firsts = [p.first_move for p in parts if p.first_move is not None]
+        lasts = [p.last_move for p in parts if p.last_move is not None]
+        return Progress(
+            elapsed=max(p.elapsed for p in parts),
+            held=sum(p.held for p in parts),
+            planned=sum(p.planned for p in parts),
+            started=sum(p.started for p in parts),
+            tables=sum(p.tables for p in parts),
+            sent=sum(p.sent for p in parts),
+            first_move=min(firsts, default=None),
+            last_move=max(lasts, default=None),
+            recent=[x for p in parts for x in p.recent],
+            errors=sum(p.errors for p in parts),
+        )
+
+
+RECENT = 2000  # latency samples behind the progress line's p99
+
+
+def write_progress(out: TextIO, line: str) -> None:
+    """A terminal gets one line rewritten in place; a file or pipe gets a line each time."""
+    out.write("\r" + line + "\x1b[K" if out.isatty() else line + "\n")
+    out.flush()
+
+
+def progress_every(out: TextIO | None) -> float | None:
+    if out is None:
+        return None
+    return 0.5 if out.isatty() else 5.0
+
+
 class LoadRun:
-    def __init__(self, config: Config, progress: TextIO | None = sys.stderr) -> None:
+    """The bots of one process: all the tables, or with ``parts`` > 1 the share of
+    process ``part`` (tables part, part + parts, ...; a table's bots always share a
+    process, so a move's latency is measured on one clock)."""
+
+    def __init__(
+        self,
+        config: Config,
+        progress: TextIO | None = sys.stderr,
+        part: int = 0,
+        parts: int = 1,
+        on_stopped: Callable[[], None] | None = None,
+    ) -> None:
         self.config = config
         self.stats = Stats()
-        self.tables = [Table(self, n) for n in range(config.rooms)]
+        self.tables = [Table(self, n) for n in range(part, config.rooms, parts)]
+        self.parts = parts
         self.stop = asyncio.Event()
         self.opening = asyncio.Semaphore(OPENING_AT_ONCE)
         self.measuring = True
         self.progress = progress
+        # Called when the players have stopped and the last patches landed, before the
+        # final check: where a spread run's parent reads the server's CPU.
+        self.on_stopped = on_stopped
         self.t0 = 0.0
         self.cpu0 = 0.0
         self.server0: tuple[float, float] | None = None
@@ -609,38 +697,41 @@ class LoadRun:
     def held(self) -> int:
         return sum(1 for t in self.tables for b in t.bots if not b.closed)
 
-    def line(self) -> str:
+    def snapshot(self) -> Progress:
         s = self.stats
-        elapsed = time.perf_counter() - self.t0
-        window = (s.last_move or 0) - (s.first_move or 0)
-        lat = sorted(s.latencies[-2000:])
-        p99 = percentile(lat, 0.99)
-        return (
-            f"{elapsed:5.1f}s  connections {self.held()}/{self.planned}  "
-            f"tables {s.tables_started}/{self.config.rooms}  moves {s.acts_sent}"
-            f" ({s.acts_sent / window if window > 0 else 0:.0f}/s)  "
-            f"p99 {p99 * 1000 if p99 is not None else 0:.0f} ms  "
-            f"errors {sum(s.errors.values()) + s.connect_failures}"
+        return Progress(
+            elapsed=time.perf_counter() - self.t0,
+            held=self.held(),
+            planned=self.planned,
+            started=s.tables_started,
+            tables=len(self.tables),
+            sent=s.acts_sent,
+            first_move=s.first_move,
+            last_move=s.last_move,
+            recent=s.latencies[-(RECENT // self.parts) :],
+            errors=sum(s.errors.values()) + s.connect_failures,
         )
+
+    def line(self) -> str:
+        return self.snapshot().line()
 
     @property
     def planned(self) -> int:
-        return self.config.rooms * (self.config.seats + self.config.spectators)
+        return len(self.tables) * (self.config.seats + self.config.spectators)
 
     async def _progress(self) -> None:
-        if self.progress is None:
+        every = progress_every(self.progress)
+        if self.progress is None or every is None:
             return
-        tty = self.progress.isatty()
-        every = 0.5 if tty else 5.0
         while True:
             await asyncio.sleep(every)
-            if tty:
-                self.progress.write("\r" + self.line() + "\x1b[K")
-            else:
-                self.progress.write(self.line() + "\n")
-            self.progress.flush()
+            write_progress(self.progress, self.line())
 
     async def run(self) -> dict[str, Any]:
+        part = await self.measure()
+        return build_report(self.config, [part], self.server)
+
+    async def measure(self) -> Part:
         # The bots' views are trees of plain containers without cycles: reference
         # counting frees them. The cyclic collector would only add pauses of its own
         # (hundreds of ms over a few thousand views) to the latency being measured, which
@@ -653,7 +744,7 @@ class LoadRun:
             if collecting:
                 gc.enable()
 
-    async def _run(self) -> dict[str, Any]:
+    async def _run(self) -> Part:
         cfg = self.config
         raise_nofile(self.planned + 256)
         self.t0 = time.perf_counter()
@@ -682,18 +773,16 @@ class LoadRun:
             self.stats.dropped = sum(1 for t in self.tables for b in t.bots if b.closed)
             held = self.held()
             cpu = time.process_time() - self.cpu0
-            server1 = server_usage(cfg.server_pid)
-            if self.server0 is not None and server1 is not None:
-                wall = time.perf_counter() - self.t0
-                self.server = {
-                    "cpu_pct": round(100 * (server1[0] - self.server0[0]) / wall, 1),
-                    "rss_mb": round(server1[1], 1),
-                }
+            self.server = server_figures(
+                self.server0, server_usage(cfg.server_pid), time.perf_counter() - self.t0
+            )
+            if self.on_stopped is not None:
+                self.on_stopped()
             playing = [t for t in self.tables if t.phase == "playing"]
             await asyncio.gather(*(t.check() for t in playing))
             for t in playing:
                 t.tally()
-            return self.report(held, stopped_at - self.t0, cpu)
+            return Part(len(self.tables), self.stats, held, stopped_at - self.t0, cpu)
         finally:
             reporter.cancel()
             with contextlib.suppress(BaseException):
@@ -706,76 +795,218 @@ class LoadRun:
             await asyncio.gather(*lives, return_exceptions=True)
             await asyncio.gather(*(b.close() for t in self.tables for b in t.bots))
 
-    def report(self, held: int, elapsed: float, cpu: float) -> dict[str, Any]:
-        cfg, s = self.config, self.stats
-        window = (s.last_move or 0.0) - (s.first_move or 0.0)
-        lat = sorted(s.latencies)
 
-        def ms(p: float) -> float | None:
-            x = percentile(lat, p)
-            return None if x is None else round(x * 1000, 2)
+def server_figures(
+    before: tuple[float, float] | None, after: tuple[float, float] | None, wall: float
+) -> dict[str, float] | None:
+    """The server's CPU (% of one core over ``wall`` seconds) and its resident memory."""
+    if before is None or after is None or wall <= 0:
+        return None
+    return {"cpu_pct": round(100 * (after[0] - before[0]) / wall, 1), "rss_mb": round(after[1], 1)}
 
-        unresolved = s.acts_sent - s.acts_accepted - s.acts_refused - s.acts_lost
-        return {
-            "url": cfg.url,
-            "game": cfg.game,
-            "rooms": cfg.rooms,
-            "seats": cfg.seats,
-            "spectators": cfg.spectators,
-            "think_s": cfg.think,
-            "duration_s": cfg.duration,
-            "elapsed_s": round(elapsed, 2),
-            "ramp_s": round(s.ramp, 2) if s.first_round == cfg.rooms else None,
-            "connections": {
-                "planned": self.planned,
-                "opened": s.connections_opened,
-                "held": held,
-                "dropped": s.dropped,
-                "failed": s.connect_failures,
-            },
-            "tables": {
-                "opened": s.tables_opened,
-                "started": s.tables_started,
-                "finished": s.tables_finished,
-                "setup_failures": dict(sorted(s.setup_failures.items())),
-                "setup_refusal": s.setup_message or None,
-            },
-            "moves": {
-                "sent": s.acts_sent,
-                "accepted": s.acts_accepted,
-                "refused": s.acts_refused,
-                "lost": s.acts_lost,
-                "unanswered": unresolved,
-                "per_s": round(s.acts_accepted / window, 2) if window > 0 else 0.0,
-                "server_versions": s.server_versions,
-                "stalls": s.stalls,
-            },
-            "latency_ms": {
-                "samples": len(lat),
-                "p50": ms(0.50),
-                "p95": ms(0.95),
-                "p99": ms(0.99),
-                "max": None if not lat else round(lat[-1] * 1000, 2),
-            },
-            "deliveries": {
-                "patches": s.patches,
-                "expected": s.expected_deliveries,
-                "gaps": s.gaps,
-                "bad": s.bad_patches,
-                "snapshots": s.snapshots,
-            },
-            "bytes": {
-                "per_patch": round(s.patch_bytes / s.patches, 1) if s.patches else None,
-                "per_snapshot": round(s.snapshot_bytes / s.snapshots, 1) if s.snapshots else None,
-            },
-            "errors": dict(sorted(s.errors.items())),
-            "consistency": {
-                "checked": s.checked,
-                "matched": s.matched,
-                "mismatched": s.mismatched,
-                "unchecked": s.unchecked,
-                "examples": s.mismatches,
-            },
-            "bots_cpu_pct": round(100 * cpu / elapsed, 1) if elapsed > 0 else None,
-            "server": self.server,
-        }
+
+def _combine(name: str, a: Any, b: Any) -> Any:
+    if name in ("first_move", "last_move"):
+        if a is None or b is None:
+            return b if a is None else a
+        return min(a, b) if name == "first_move" else max(a, b)
+    if name == "ramp":
+        return max(a, b)  # all tables play once the slowest process's last one does
+    if name == "setup_message":
+        return a or b
+    return a + b  # counts, counters by code, and lists of samples
+
+
+def merge_stats(parts: list[Stats]) -> Stats:
+    """The counts of several processes as one. The first and last moves compare across
+    processes because perf_counter is the system-wide monotonic clock (Linux, macOS)."""
+    total = Stats()
+    for s in parts:
+        for f in fields(Stats):
+            setattr(total, f.name, _combine(f.name, getattr(total, f.name), getattr(s, f.name)))
+    total.mismatches = total.mismatches[:MAX_EXAMPLES]
+    return total
+
+
+def cpu_pct(part: Part) -> float:
+    return 100 * part.cpu / part.elapsed if part.elapsed > 0 else 0.0
+
+
+def build_report(cfg: Config, parts: list[Part], server: dict[str, float] | None) -> dict[str, Any]:
+    """The report of a run, from the raw measurements of its one or several processes."""
+    s = merge_stats([p.stats for p in parts])
+    elapsed = max(p.elapsed for p in parts)
+    window = (s.last_move or 0.0) - (s.first_move or 0.0)
+    lat = sorted(s.latencies)
+
+    def ms(p: float) -> float | None:
+        x = percentile(lat, p)
+        return None if x is None else round(x * 1000, 2)
+
+    procs = [
+        {"tables": p.tables, "moves": p.stats.acts_accepted, "cpu_pct": round(cpu_pct(p), 1)}
+        for p in parts
+    ]
+    unresolved = s.acts_sent - s.acts_accepted - s.acts_refused - s.acts_lost
+    return {
+        "url": cfg.url,
+        "game": cfg.game,
+        "rooms": cfg.rooms,
+        "seats": cfg.seats,
+        "spectators": cfg.spectators,
+        "think_s": cfg.think,
+        "duration_s": cfg.duration,
+        "elapsed_s": round(elapsed, 2),
+        "ramp_s": round(s.ramp, 2) if s.first_round == cfg.rooms else None,
+        "connections": {
+            "planned": cfg.rooms * (cfg.seats + cfg.spectators),
+            "opened": s.connections_opened,
+            "held": sum(p.held for p in parts),
+            "dropped": s.dropped,
+            "failed": s.connect_failures,
+        },
+        "tables": {
+            "opened": s.tables_opened,
+            "started": s.tables_started,
+            "finished": s.tables_finished,
+            "setup_failures": dict(sorted(s.setup_failures.items())),
+            "setup_refusal": s.setup_message or None,
+        },
+        "moves": {
+            "sent": s.acts_sent,
+            "accepted": s.acts_accepted,
+            "refused": s.acts_refused,
+            "lost": s.acts_lost,
+            "unanswered": unresolved,
+            "per_s": round(s.acts_accepted / window, 2) if window > 0 else 0.0,
+            "server_versions": s.server_versions,
+            "stalls": s.stalls,
+        },
+        "latency_ms": {
+            "samples": len(lat),
+            "p50": ms(0.50),
+            "p95": ms(0.95),
+            "p99": ms(0.99),
+            "max": None if not lat else round(lat[-1] * 1000, 2),
+        },
+        "deliveries": {
+            "patches": s.patches,
+            "expected": s.expected_deliveries,
+            "gaps": s.gaps,
+            "bad": s.bad_patches,
+            "snapshots": s.snapshots,
+        },
+        "bytes": {
+            "per_patch": round(s.patch_bytes / s.patches, 1) if s.patches else None,
+            "per_snapshot": round(s.snapshot_bytes / s.snapshots, 1) if s.snapshots else None,
+        },
+        "errors": dict(sorted(s.errors.items())),
+        "consistency": {
+            "checked": s.checked,
+            "matched": s.matched,
+            "mismatched": s.mismatched,
+            "unchecked": s.unchecked,
+            "examples": s.mismatches,
+        },
+        # The sum over the bots' processes; each process's share is in bots_procs.
+        "bots_cpu_pct": round(sum(cpu_pct(p) for p in parts), 1) if elapsed > 0 else None,
+        "bots_procs": procs,
+        "generator_bound": generator_bound([p["cpu_pct"] for p in procs]),
+        "server": server,
+    }
+
+
+# ---- the tables spread over several processes ----
+
+START_WAIT = 60.0  # seconds the processes may take to start, and slack on every later wait
+
+
+async def run_load(
+    config: Config, procs: int = 1, progress: TextIO | None = sys.stderr
+) -> dict[str, Any]:
+    """The load run in this process, or its tables spread over ``procs`` processes (at
+    most one per table)."""
+    procs = max(1, min(procs, config.rooms))
+    if procs == 1:
+        return await LoadRun(config, progress).run()
+    return await _spread_run(config, procs, progress)
+
+
+@dataclass(frozen=True)
+class LoadJob:
+    """What a worker process needs: the run, its share, and how often to report."""
+
+    config: Config
+    part: int
+    parts: int
+    every: float | None  # seconds between progress reports; None for none
+
+
+def load_worker(link: Link, job: LoadJob) -> None:
+    """One process's share of a spread run (this runs in the worker process)."""
+    link.send("ready")
+    if not link.wait_start(START_WAIT):
+        return  # the parent gave up before the start
+    link.send("result", asyncio.run(_work(link, job)))
+
+
+async def _work(link: Link, job: LoadJob) -> Part:
+    run = LoadRun(job.config, None, job.part, job.parts, on_stopped=lambda: link.send("stopped"))
+
+    async def report() -> None:
+        while job.every is not None:
+            await asyncio.sleep(job.every)
+            link.send("progress", run.snapshot())
+
+    reporter = asyncio.create_task(report())
+    try:
+        return await run.measure()
+    finally:
+        reporter.cancel()
+        with contextlib.suppress(BaseException):
+            await reporter
+
+
+class SpreadProgress:
+    """One progress line for all processes, written once each has reported again."""
+
+    def __init__(self, out: TextIO | None, procs: int) -> None:
+        self.out = out
+        self.procs = procs
+        self.latest: dict[int, Progress] = {}
+        self.fresh: set[int] = set()
+
+    def update(self, index: int, progress: Progress) -> None:
+        self.latest[index] = progress
+        self.fresh.add(index)
+        if self.out is None or len(self.fresh) < self.procs:
+            return
+        self.fresh.clear()
+        write_progress(self.out, Progress.merge(list(self.latest.values())).line())
+
+    def finish(self) -> None:
+        if self.out is not None and self.out.isatty() and self.latest:
+            self.out.write("\n")
+            self.out.flush()
+
+
+async def _spread_run(config: Config, procs: int, progress: TextIO | None) -> dict[str, Any]:
+    lines = SpreadProgress(progress, procs)
+    # The workers do not read the server's usage: the parent does, over the whole run.
+    local = replace(config, server_pid=None)
+    jobs = [LoadJob(local, i, procs, progress_every(progress)) for i in range(procs)]
+    try:
+        async with Spread(load_worker, jobs, lines.update) as spread:
+            await spread.gather("ready", START_WAIT)
+            server0 = server_usage(config.server_pid)
+            t0 = time.perf_counter()
+            spread.go()
+            # Each process stops by itself: its players at --duration, the wait for
+            # tables still busy within --grace.
+            await spread.gather("stopped", config.duration + config.grace + START_WAIT)
+            wall = time.perf_counter() - t0
+            server = server_figures(server0, server_usage(config.server_pid), wall)
+            parts: list[Part] = await spread.gather("result", config.grace + START_WAIT)
+    finally:
+        lines.finish()
+    return build_report(config, parts, server)

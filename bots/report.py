@@ -41,13 +41,15 @@ def render(r: dict[str, Any]) -> str:
         f"consistency  {k['matched']} of {k['checked']} views equal their snapshot"
         + (f", {k['unchecked']} not checked" if k["unchecked"] else "")
         + (f", {k['mismatched']} MISMATCHED" if k["mismatched"] else ""),
-        f"bots' CPU    {_num(r['bots_cpu_pct'])} % of one core",
+        f"bots' CPU    {_num(r['bots_cpu_pct'])} % of one core{_per_proc(r)}",
     ]
     if r.get("server"):
         lines.append(
             f"server       {r['server']['cpu_pct']:.0f} % of one core, "
             f"{r['server']['rss_mb']:.0f} MB resident"
         )
+    if r.get("generator_bound"):
+        lines.append(f"warning      {r['generator_bound']}")
     if t.get("setup_refusal"):
         lines.insert(3, f"             the server refused a table: {t['setup_refusal']}")
     for ex in k["examples"]:
@@ -56,6 +58,15 @@ def render(r: dict[str, Any]) -> str:
             f"snapshot v{ex['snapshot_v']} at {ex['where']}"
         )
     return "\n".join(lines)
+
+
+def _per_proc(r: dict[str, Any]) -> str:
+    """Each process's share when the bots ran in several (nothing for one, as before)."""
+    procs = r.get("bots_procs") or []
+    if len(procs) < 2:
+        return ""
+    shares = " + ".join(f"{p['cpu_pct']:.0f}" for p in procs)
+    return f", summed over {len(procs)} processes ({shares})"
 
 
 def _num(x: float | None) -> str:
