@@ -125,18 +125,7 @@ async def test_the_command_line_spreads_the_bots(server: Any, tmp_path: Path) ->
     out = tmp_path / "report.json"
     argv = ["--url", server.url, "--rooms", "3", "--spectators", "1", "--think", "0.05"]
     argv += ["--duration", "2", "--procs", "2", "--json", str(out)]
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bots",
-        "load",
-        *argv,
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, _ = await asyncio.wait_for(proc.communicate(), 20)
-    assert proc.returncode == 0
+    stdout = await command("bots", "load", *argv)
     report = json.loads(out.read_text())
     assert [p["tables"] for p in report["bots_procs"]] == [2, 1]
     assert report["connections"]["held"] == 3 * (4 + 1)
@@ -161,19 +150,7 @@ async def test_the_hub_bench_spreads_its_clients_over_two_processes() -> None:
 
 async def test_the_hub_bench_command_line_takes_procs() -> None:
     argv = ["--setups", "memory", "--rooms", "2", "--duration", "1", "--no-failover"]
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bench.hub",
-        *argv,
-        "--procs",
-        "2",
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, _ = await asyncio.wait_for(proc.communicate(), 20)
-    assert proc.returncode == 0
+    stdout = await command("bench.hub", *argv, "--procs", "2")
     lines = stdout.decode().splitlines()
     assert lines[0].endswith(", clients in 2 processes")
     cells = [c.strip() for c in lines[-1].split("|")[1:-1]]
@@ -219,3 +196,19 @@ def test_merged_counts_add_up() -> None:
     m = merge_stats([a, b])
     assert (m.acts_sent, m.first_move, m.last_move, m.ramp) == (7, 4.0, 9.0, 2.0)
     assert sorted(m.latencies) == [0.1, 0.2, 0.3] and m.errors == {"not_your_turn": 2}
+
+
+async def command(module: str, *argv: str) -> bytes:
+    """``python -m module argv...`` from the project's root; its output, once it exited 0."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        module,
+        *argv,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(proc.communicate(), 20)
+    assert proc.returncode == 0, stderr.decode()[-2000:]
+    return stdout
