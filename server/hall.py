@@ -22,7 +22,7 @@ import secrets
 from typing import Any
 
 from protocol import messages as m
-from server import games
+from server import collector, games
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
@@ -81,6 +81,8 @@ class Hall:
         # most of a second (2-core machine) in the middle of a process's first takeover,
         # while moves for the table waited for it.
         games.names()
+        if self.limits.gc_every > 0:
+            self.spawn(collector.run(self.limits.gc_every, self.metrics))
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         if self.broker.shared:

@@ -28,4 +28,6 @@ class Limits(msgspec.Struct):
     # every visitor comes from loopback, and so do local load tests. Tests of the cap
     # turn this on.
     cap_loopback: bool = False
+    # seconds between full collections of reference cycles (collector.py); 0: never
+    gc_every: float = 60.0
     hall_password: str | None = None  # asked of every visitor in `hello` when set

@@ -35,6 +35,9 @@ class Metrics:
         self.patch_bytes = 0
         self.messages_in = 0
         self.slow_disconnects = 0
+        self.gc_runs = 0  # full collections on the timer (collector.py)
+        self.gc_collected = 0  # objects they found unreachable
+        self.gc_pause_max = 0.0  # the longest of them, in seconds
         self.latency = Histogram()
         # Live values are read when scraped, from whoever owns them.
         self.gauges: dict[str, Callable[[], dict[str, float] | float]] = {}
@@ -91,6 +94,19 @@ class Metrics:
             "counter",
             "connections closed for reading too slowly",
             [("", self.slow_disconnects)],
+        )
+        metric("spieltisch_gc_runs_total", "counter", "full collections", [("", self.gc_runs)])
+        metric(
+            "spieltisch_gc_collected_total",
+            "counter",
+            "objects in reference cycles freed by them",
+            [("", self.gc_collected)],
+        )
+        metric(
+            "spieltisch_gc_pause_seconds_max",
+            "gauge",
+            "the longest pause of a full collection",
+            [("", self.gc_pause_max)],
         )
         h = self.latency
         name = "spieltisch_intent_publish_seconds"
