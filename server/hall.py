@@ -113,6 +113,7 @@ class Hall:
         await self.dispatcher.receive(conn, data)
 
     async def disconnect(self, conn: Connection) -> None:
+        self.metrics.connections_closed += 1
         self.connections.discard(conn)
         self._by_cid.pop(conn.cid, None)
         self.lobby.forget(conn)

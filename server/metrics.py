@@ -35,6 +35,7 @@ class Metrics:
         self.patch_bytes = 0
         self.messages_in = 0
         self.slow_disconnects = 0
+        self.connections_closed = 0
         self.gc_runs = 0  # full collections on the timer (collector.py)
         self.gc_collected = 0  # objects they found unreachable
         self.gc_pause_max = 0.0  # the longest of them, in seconds
@@ -94,6 +95,12 @@ class Metrics:
             "counter",
             "connections closed for reading too slowly",
             [("", self.slow_disconnects)],
+        )
+        metric(
+            "spieltisch_connections_closed_total",
+            "counter",
+            "websockets that ended",
+            [("", self.connections_closed)],
         )
         metric("spieltisch_gc_runs_total", "counter", "full collections", [("", self.gc_runs)])
         metric(

@@ -55,6 +55,16 @@ async def test_closed_connections_are_freed_by_the_timer() -> None:
             assert "spieltisch_gc_runs_total" in srv.hall.metrics.render()
 
 
+async def test_a_hall_where_nobody_leaves_is_not_paused() -> None:
+    limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.1)
+    async with running_server(limits) as srv:
+        c = await srv.client("stays")
+        await c.send({"t": "rooms"})
+        await c.expect("room_list")
+        await asyncio.sleep(0.5)
+        assert srv.hall.metrics.gc_runs == 0
+
+
 async def test_a_hall_told_not_to_collects_nothing() -> None:
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.0)
     async with running_server(limits) as srv:
