@@ -232,9 +232,11 @@ describe("an evening at the hall", () => {
       expect(await first.textContent()).toContain("No follower");
       await first.focus();
       v = await version(page);
+      const logged = (await codes()).length;
       await page.keyboard.press(" ");
       await waitVersionAbove(page, v);
-      expect((await codes()).at(-1)).toBe("meeple_skipped");
+      // The AI player moves 20 ms later: its tile may already follow the skip.
+      expect((await codes()).slice(logged)[0]).toBe("meeple_skipped");
     }
 
     // Play on until the log overflows its box; it shows its newest line, and still does
