@@ -3,10 +3,9 @@
 `tune_gc` (server/__main__.py) raises the collector's thresholds so that the many
 short-lived dicts and lists of every move's views do not set off full passes over the
 hall. Then a full collection almost never comes, and what ends up in reference cycles
-stays: each closed websocket leaves some 80 objects in cycles (the server's protocol
-object, its tasks, exceptions and their tracebacks) and, with them, its compression
-contexts, a few hundred kilobytes of memory that Python's own counts do not see. The
-soak (bench/soak.py) saw the hall grow by some 0.6 MB with every game played.
+stays: each closed websocket leaves its asyncio transport in one (the transport keeps
+bound methods of itself), and with it some 40 KB of the process's memory. The soak
+(bench/soak.py) saw the hall grow by some 0.6 MB with every game played.
 
 So a full collection runs every ``every`` seconds when connections have closed since
 the one before (it pauses the process for a moment: some 0.1 s with 20 tables on a

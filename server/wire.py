@@ -21,6 +21,7 @@ sides' compression contexts as they were.
 from __future__ import annotations
 
 import struct
+import weakref
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -46,7 +47,8 @@ class Exposed:
         if scope["type"] == "websocket":
             proto = getattr(send, "__self__", None)
             if proto is not None and all(hasattr(proto, name) for name in _NEEDS):
-                scope[_SCOPE_KEY] = proto
+                # Weakly: the protocol holds the scope, which must not hold it back.
+                scope[_SCOPE_KEY] = weakref.ref(proto)
         await self.app(scope, receive, send)
 
 
@@ -72,7 +74,8 @@ class Socket:
 
     @staticmethod
     def under(ws: WebSocket) -> Socket | None:
-        proto = ws.scope.get(_SCOPE_KEY)
+        ref = ws.scope.get(_SCOPE_KEY)
+        proto = None if ref is None else ref()
         return None if proto is None else Socket(proto)
 
     def open(self) -> bool:
@@ -89,9 +92,6 @@ class Socket:
     def ready(self) -> bool:
         """Open, and the transport's buffer is below its high-water mark."""
         return self._proto.writable.is_set() and self.open()
-
-    async def writable(self) -> None:
-        await self._proto.writable.wait()
 
     def write(self, data: bytes) -> None:
         self._proto.transport.write(data)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+from asyncio.selector_events import _SelectorSocketTransport
 from collections.abc import Iterator
 
 import msgspec
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from tests.conftest import TEST_LIMITS, running_server
 
@@ -27,8 +27,9 @@ def no_automatic_collection() -> Iterator[None]:
             gc.enable()
 
 
-def sockets_alive() -> int:
-    return sum(type(o) is WebSocketsSansIOProtocol for o in gc.get_objects())
+def transports_alive() -> int:
+    """asyncio's socket transports, ended or not (the tests' clients' and the hall's)."""
+    return sum(type(o) is _SelectorSocketTransport for o in gc.get_objects())
 
 
 async def test_closed_connections_are_freed_by_the_timer() -> None:
@@ -43,13 +44,15 @@ async def test_closed_connections_are_freed_by_the_timer() -> None:
             srv.clients.clear()
             await asyncio.sleep(0.1)
             runs = srv.hall.metrics.gc_runs
-            assert sockets_alive() >= 10  # in cycles: reference counting did not free them
+            # Each in a cycle (it keeps bound methods of itself): not freed by counting.
+            before = transports_alive()
+            assert before >= 20
             for _ in range(40):
                 await asyncio.sleep(0.1)
                 if srv.hall.metrics.gc_runs > runs:
                     break
             assert srv.hall.metrics.gc_runs > runs
-            assert sockets_alive() == 0
+            assert transports_alive() <= before // 4  # all but any still closing
             assert srv.hall.metrics.gc_collected > 0
             assert srv.hall.metrics.gc_pause_max > 0
             assert "spieltisch_gc_runs_total" in srv.hall.metrics.render()
