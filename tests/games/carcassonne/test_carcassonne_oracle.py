@@ -216,7 +216,8 @@ def check_features(game: Any, state: Any) -> None:
             assert (feature.open == 0) == model.complete(label)
 
 
-@settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+# 15 random games (2-5 seats, river and farmer rules drawn): some 2 s each.
+@settings(deadline=None, max_examples=15, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seats=st.integers(min_value=2, max_value=5),
     fluss=st.booleans(),
