@@ -28,7 +28,10 @@ class Client:
     async def open(
         cls, url: str, name: str | None = None, token: str | None = None, use_json: bool = False
     ) -> Client:
-        ws = await connect(url, max_size=1 << 22, open_timeout=5)
+        # A test client may leave what it is sent unread (a spectator nobody asks):
+        # a deep queue lets the library read on, so the closing handshake at the end
+        # is not stuck behind unread frames (10 s each with the default of 16).
+        ws = await connect(url, max_size=1 << 22, open_timeout=5, max_queue=4096, close_timeout=2)
         client = cls(ws, use_json)
         if name is not None:
             await client.send({"t": "hello", "name": name, "token": token, "lang": "en"})
