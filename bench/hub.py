@@ -3,7 +3,7 @@ one move per room every 500 ms.
 
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
                         [--setups memory sqlite redis-1 redis-2] [--no-failover]
-                        [--ai-tables N] [--procs N]
+                        [--ai-tables N] [--procs N] [--compact]
 
 Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
 :memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
@@ -19,8 +19,9 @@ of one quick player and three strong AI players, whose searches run all along, a
 measures the people's tables beside them. With ``--procs N`` the rooms' clients run in
 N processes (rooms i, i + N, ... in process i), so that one Python process's CPU does
 not set the pace; the clients' CPU column is then their sum, and a warning follows the
-table when a client process neared a full core. It prints a table; it never fails on a
-time.
+table when a client process neared a full core. With ``--compact`` the clients ask for
+compact patches, as the browser app does (bytes/patch is then the compact size). It
+prints a table; it never fails on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -47,6 +48,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from bots.spread import Link, Spread, generator_bound
+from protocol import compact
 from protocol.patch import apply
 from server import games
 from tests.support.redis_server import RedisServer
@@ -65,6 +67,7 @@ class Stats:
     patch_bytes: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     measuring: bool = False
+    compact: bool = False  # the clients ask for compact patches, as the browser app does
 
 
 class BenchClient:
@@ -86,7 +89,7 @@ class BenchClient:
             async for raw in self.ws:
                 now = time.perf_counter()
                 assert isinstance(raw, bytes)  # the server answers MessagePack in binary frames
-                msg = _dec(raw)
+                msg = compact.decode(raw) if self.stats.compact else _dec(raw)
                 t = msg["t"]
                 if t == "patch":
                     key = (msg["room"], msg["v"])
@@ -126,7 +129,10 @@ async def open_client(
 ) -> BenchClient:
     ws = await connect(url, max_size=1 << 22, open_timeout=30, compression=None)
     c = BenchClient(ws, stats, keep_view)
-    await c.send({"t": "hello", "name": name, "token": token})
+    hello: dict[str, Any] = {"t": "hello", "name": name, "token": token}
+    if stats.compact:
+        hello["compact"] = compact.ID
+    await c.send(hello)
     c.token = (await c.expect("welcome"))["token"]
     return c
 
@@ -332,11 +338,11 @@ class Clients:
     """The clients of a share of the rooms (all of them with one process): each room's
     8 connections are in the same process, so a move is timed on one clock."""
 
-    def __init__(self, urls: list[str], game: str, numbers: range) -> None:
+    def __init__(self, urls: list[str], game: str, numbers: range, compact: bool = False) -> None:
         self.urls = urls
         self.game = game
         self.numbers = numbers
-        self.stats = Stats()
+        self.stats = Stats(compact=compact)
         self.tables: list[list[BenchClient]] = []
 
     async def open(self, at_once: int, opened: Callable[[int], None]) -> None:
@@ -404,10 +410,16 @@ def _stderr(text: str) -> None:
 
 
 async def clients_here(
-    urls: list[str], game: str, rooms: int, duration: float, interval: float, window: Window
+    urls: list[str],
+    game: str,
+    rooms: int,
+    duration: float,
+    interval: float,
+    window: Window,
+    compact: bool = False,
 ) -> list[ClientPart]:
     """All the rooms' clients in this process."""
-    clients = Clients(urls, game, range(rooms))
+    clients = Clients(urls, game, range(rooms), compact)
     try:
         await clients.open(OPENING_AT_ONCE, lambda n: _stderr(f"\r  tables open: {n}/{rooms}"))
         _stderr("\n")
@@ -435,6 +447,7 @@ class HubJob:
     parts: int
     duration: float
     interval: float
+    compact: bool = False
 
 
 def opening_limit(rooms: int) -> float:
@@ -448,7 +461,7 @@ def hub_worker(link: Link, job: HubJob) -> None:
 
 
 async def _hub_work(link: Link, job: HubJob) -> None:
-    clients = Clients(job.urls, job.game, range(job.part, job.rooms, job.parts))
+    clients = Clients(job.urls, job.game, range(job.part, job.rooms, job.parts), job.compact)
     try:
         at_once = -(-OPENING_AT_ONCE // job.parts)  # the same pressure as one process
         await clients.open(at_once, lambda n: link.send("progress", ("open", n)))
@@ -497,11 +510,12 @@ async def clients_spread(
     interval: float,
     procs: int,
     window: Window,
+    compact: bool = False,
 ) -> list[ClientPart]:
     """The rooms' clients in ``procs`` processes; the hub is measured from the moment
     all have opened their tables until all have stopped playing."""
     lines = SpreadLines(rooms, duration, procs)
-    jobs = [HubJob(urls, game, rooms, i, procs, duration, interval) for i in range(procs)]
+    jobs = [HubJob(urls, game, rooms, i, procs, duration, interval, compact) for i in range(procs)]
     async with Spread(hub_worker, jobs, lines.update) as spread:
         await spread.gather("ready", opening_limit(rooms))
         _stderr("\n")
@@ -521,6 +535,7 @@ async def measure(
     setup: str,
     ai_tables: int = 0,
     procs: int = 1,
+    compact: bool = False,
 ) -> dict[str, Any]:
     """One row: ``rooms`` tables played for ``duration`` seconds, their clients in this
     process or spread over ``procs`` processes (at most one per room)."""
@@ -532,9 +547,11 @@ async def measure(
     window = Window(hall)
     try:
         if procs == 1:
-            parts = await clients_here(hall.urls, game, rooms, duration, interval, window)
+            parts = await clients_here(hall.urls, game, rooms, duration, interval, window, compact)
         else:
-            parts = await clients_spread(hall.urls, game, rooms, duration, interval, procs, window)
+            parts = await clients_spread(
+                hall.urls, game, rooms, duration, interval, procs, window, compact
+            )
         if ai:
             played = sum(c.v for c in ai)
             print(
@@ -681,6 +698,11 @@ def main(argv: list[str] | None = None) -> int:
         help="spread the rooms' clients over N processes, so that their CPU does not set "
         "the pace (default 1)",
     )
+    parser.add_argument(
+        "--compact",
+        action="store_true",
+        help="the clients ask for compact patches (as the browser app does)",
+    )
     args = parser.parse_args(argv)
     if args.procs < 1:
         parser.error("--procs must be at least 1")
@@ -703,6 +725,7 @@ def main(argv: list[str] | None = None) -> int:
                         setup,
                         args.ai_tables,
                         args.procs,
+                        args.compact,
                     )
                 )
             except Exception as e:  # a run that falls over is reported, not hidden

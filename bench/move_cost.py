@@ -20,9 +20,10 @@ know every position):
   `legal` (the game's ``legal`` for the seats on turn, and its wire form), `views` (the
   rest of building the views), `diffs`, `patch` and `snapshot` (encoding the messages:
   a shared hall keeps every audience's snapshot every few versions) and `rest` (commit,
-  accept, the loop), and `fan-out` (each audience's patch framed once and sent on a
-  real socket per connection: one per seat, ``--spectators`` for the watchers, as
-  server/wire.py writes them). The timers cost a little themselves (some 15-25 µs a
+  accept, the loop), `compact` (each audience's patch in compact form, made once, as
+  the hub does for clients that ask, and every browser does) and `fan-out` (each
+  audience's compact patch framed once and sent on a real socket per connection: one
+  per seat, ``--spectators`` for the watchers, as server/wire.py writes them). The timers cost a little themselves (some 15-25 µs a
   move), so the parts add up to more than the total;
 - then plainly, each whole move timed (`total CPU`, from `time.process_time`; `total
   wall`, from `time.perf_counter`: when it is well above the CPU time, the machine was
@@ -30,7 +31,8 @@ know every position):
 
 By default the hall is shared (as on Redis: snapshots kept every `VIEW_EVERY` moves);
 ``--memory`` measures a one-process hall instead (no snapshots, patches published in
-process). `patch B` is the mean encoded patch message per audience and move.
+process). `patch B` is the mean encoded patch message per audience and move, `compact
+B` the same in compact form.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ import msgspec
 
 import server.games.base as base
 import server.room.ledger as ledger_module
+from protocol import compact
 from protocol.messages import Patch, Snapshot
 from server import games, wire
 from server.games import parts
@@ -57,7 +60,18 @@ from server.room.ledger import Ledger
 from server.room.record import LogAct
 
 GAMES = ["carcassonne", "stone_age", "alhambra", "kingsburg", "kardinal"]
-PARTS = ["apply", "rollback", "legal", "views", "diffs", "patch", "snapshot", "rest", "fan-out"]
+PARTS = [
+    "apply",
+    "rollback",
+    "legal",
+    "views",
+    "diffs",
+    "patch",
+    "snapshot",
+    "rest",
+    "compact",
+    "fan-out",
+]
 # Timed inside Ledger.changes and Ledger.accept.
 INNER = ["rollback", "legal", "views", "diffs", "patch", "snapshot"]
 _encode = msgspec.msgpack.Encoder().encode
@@ -213,7 +227,7 @@ def play(
     pick = random.Random(seed)
     cpu = wall = 0.0
     moves = 0
-    seat_bytes = spectator_bytes = 0
+    seat_bytes = spectator_bytes = seat_compact = spectator_compact = 0
     clock_cpu, clock_wall = time.process_time, time.perf_counter
     while game.result(ledger.state) is None:
         movers = [a for a in sorted(game.active(ledger.state)) if ledger.views[a]["legal"]]
@@ -233,8 +247,12 @@ def play(
         run(ledger.accept(state, changes, entry))
         c2 = clock_cpu()
         # --- as Fanout's deliverer and Connection.send_frame -------------------------
-        for c in changes:
-            sockets.send(c.audience, c.patch)
+        # Every connection asks for compact patches, as the browser app does: each
+        # audience's is made once (Frame.cp), then framed and written to its sockets.
+        packed = [compact.compact_message(c.patch) for c in changes]
+        c25 = clock_cpu()
+        for c, data in zip(changes, packed, strict=True):
+            sockets.send(c.audience, data)
         # --------------------------------------------------------------------------
         c3 = clock_cpu()
         cpu += c3 - c0
@@ -244,12 +262,15 @@ def play(
         if clock is not None:
             parts["apply"] += c1 - c0
             parts["rest"] += (c2 - c1) - (sum(parts[p] for p in INNER) - inner)
-            parts["fan-out"] += c3 - c2
-        for c in changes:
+            parts["compact"] += c25 - c2
+            parts["fan-out"] += c3 - c25
+        for c, data in zip(changes, packed, strict=True):
             if c.audience is None:
                 spectator_bytes += len(c.patch)
+                spectator_compact += len(data)
             else:
                 seat_bytes += len(c.patch)
+                seat_compact += len(data)
     sockets.close()
     return {
         "moves": moves,
@@ -257,6 +278,8 @@ def play(
         "wall": wall,
         "seat_bytes": seat_bytes / (moves * seats),
         "spectator_bytes": spectator_bytes / moves,
+        "seat_compact": seat_compact / (moves * seats),
+        "spectator_compact": spectator_compact / moves,
     }
 
 
@@ -291,13 +314,16 @@ def measure(
         "total_wall": 1e6 * sum(p["wall"] for p in plain) / moves,
         "seat_bytes": statistics.fmean(p["seat_bytes"] for p in plain),
         "spectator_bytes": statistics.fmean(p["spectator_bytes"] for p in plain),
+        "seat_compact": statistics.fmean(p["seat_compact"] for p in plain),
+        "spectator_compact": statistics.fmean(p["spectator_compact"] for p in plain),
     }
 
 
 def table(rows: list[dict[str, Any]]) -> str:
     head = (
         "| game | moves | apply | rollback | legal | views | diffs | patch | snapshot | rest "
-        "| fan-out | parts | total CPU | total wall | patch B seat | patch B spectators |"
+        "| compact | fan-out | parts | total CPU | total wall | patch B seat "
+        "| patch B spectators | compact B seat | compact B spectators |"
     )
     out = [head, "|---" + "|---:" * (head.count("|") - 2) + "|"]
     for r in rows:
@@ -306,7 +332,8 @@ def table(rows: list[dict[str, Any]]) -> str:
         out.append(
             f"| {r['game']} | {r['moves']} | {' | '.join(cells)} | {r['parts_sum']:.0f} "
             f"| {r['total_cpu']:.0f} | {r['total_wall']:.0f} | {r['seat_bytes']:.0f} "
-            f"| {r['spectator_bytes']:.0f} |"
+            f"| {r['spectator_bytes']:.0f} | {r['seat_compact']:.0f} "
+            f"| {r['spectator_compact']:.0f} |"
         )
     return "\n".join(out)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from protocol import compact
 from protocol.messages import Patch, Snapshot
 from protocol.patch import diff, equal
 from server import games
@@ -123,7 +124,8 @@ def one_game(name: str, seats: int, seed: int) -> dict[str, dict[str, list[int]]
     audiences: dict[str, int | None] = {"seat": 0, "spectators": None}
     views = {k: audience_view(game, state, a) for k, a in audiences.items()}
     sizes: dict[str, dict[str, list[int]]] = {
-        k: {"patch": [], "snapshot": [], "json_patch": [], "json_snapshot": []} for k in audiences
+        k: {"patch": [], "compact": [], "snapshot": [], "json_patch": [], "json_snapshot": []}
+        for k in audiences
     }
     v = 0
     while game.result(state) is None:
@@ -140,7 +142,12 @@ def one_game(name: str, seats: int, seed: int) -> dict[str, dict[str, list[int]]
             if not equal(apply_json_patch(old, jops), new):
                 raise AssertionError(f"the RFC 6902 patch of change {v} does not apply")
             s = sizes[k]
-            s["patch"].append(len(_mp(Patch(room=ROOM, v=v, ops=ops))))
+            plain = _mp(Patch(room=ROOM, v=v, ops=ops))
+            packed = compact.compact_message(plain)
+            if _mp(compact.decode(packed)) != plain:
+                raise AssertionError(f"the compact patch of change {v} does not decode")
+            s["patch"].append(len(plain))
+            s["compact"].append(len(packed))
             s["snapshot"].append(len(_mp(Snapshot(room=ROOM, v=v, view=new))))
             s["json_patch"].append(len(_js(jops)))
             s["json_snapshot"].append(len(_js(new)))
@@ -163,13 +170,14 @@ def table(name: str, seats: int, seeds: list[int]) -> str:
     out = [
         f"bytes per change along {len(seeds)} whole random {name} games ({seats} seats, "
         f"{len(merged['seat']['patch'])} changes), per audience: our `patch` message "
-        "(MessagePack, with its envelope) vs a `snapshot` message of the new view vs an "
+        "(MessagePack, with its envelope), the same in compact form (protocol/compact.py), "
+        "vs a `snapshot` message of the new view vs an "
         "RFC 6902 JSON Patch document of the same change (JSON, ops only)",
         "",
-        "| audience | patch mean | patch p95 | patch max | snapshot mean | snapshot last | "
-        "JSON Patch mean | JSON Patch p95 | JSON snapshot mean | snapshot / patch | "
-        "JSON Patch / patch |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| audience | patch mean | patch p95 | patch max | compact mean | compact p95 | "
+        "snapshot mean | snapshot last | JSON Patch mean | JSON Patch p95 | JSON snapshot mean "
+        "| snapshot / patch | JSON Patch / patch |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for k in ("seat", "spectators"):
         s = merged[k]
@@ -177,7 +185,8 @@ def table(name: str, seats: int, seeds: list[int]) -> str:
         snap = statistics.fmean(s["snapshot"])
         jp = statistics.fmean(s["json_patch"])
         out.append(
-            f"| {k} | {patch:.0f} | {pct(s['patch'], 0.95)} | {max(s['patch'])} | {snap:.0f} | "
+            f"| {k} | {patch:.0f} | {pct(s['patch'], 0.95)} | {max(s['patch'])} | "
+            f"{statistics.fmean(s['compact']):.0f} | {pct(s['compact'], 0.95)} | {snap:.0f} | "
             f"{s['snapshot'][-1]} | {jp:.0f} | {pct(s['json_patch'], 0.95)} | "
             f"{statistics.fmean(s['json_snapshot']):.0f} | {snap / patch:.1f}x | {jp / patch:.1f}x |"
         )

@@ -92,6 +92,11 @@ def parser() -> argparse.ArgumentParser:
         help="spread the tables over N processes, so that the bots' own CPU does not "
         "set the pace (default 1)",
     )
+    load.add_argument(
+        "--compact",
+        action="store_true",
+        help="ask for compact patches, as the browser app does (bytes per patch shrink)",
+    )
     load.add_argument("--quiet", action="store_true", help="no live progress line")
 
     arena = sub.add_parser(
@@ -165,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         options=args.options,
         server_pid=args.server_pid,
+        compact=args.compact,
     )
     try:
         report = asyncio.run(run_load(config, args.procs, None if args.quiet else sys.stderr))

@@ -36,6 +36,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from bots.spread import Link, Spread, generator_bound
+from protocol import compact
 from protocol.patch import PatchError, apply, equal
 
 _enc = msgspec.msgpack.Encoder().encode
@@ -199,6 +200,7 @@ class Bot:
         self.left: set[str] = set()  # tables played before: their late messages are dropped
         self.checking: asyncio.Future[None] | None = None
         self.closed = False
+        self.compact = False  # the hall sends this bot compact patches
         self.reader = asyncio.create_task(self._read())
 
     def reset(self, table: Table | None) -> None:
@@ -237,7 +239,7 @@ class Bot:
 
     def _handle(self, raw: bytes) -> None:
         now = time.perf_counter()
-        msg = _dec(raw)
+        msg = compact.decode(raw) if self.compact else _dec(raw)
         t = msg.get("t")
         if t == "patch":
             if msg.get("room") != self.room or self.view is None or self.settled:
@@ -410,6 +412,7 @@ class Config:
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     server_pid: int | None = None  # a local server whose CPU and memory to report
+    compact: bool = False  # ask for compact patches, as the browser app does
 
 
 class Table:
@@ -457,8 +460,11 @@ class Table:
             self.run.stats.connections_opened += 1
             bot = Bot(ws, self.run.stats, name)
             self.bots.append(bot)
-            await bot.send({"t": "hello", "name": name, "token": None, "lang": "en"})
-            await bot.expect("welcome")
+            hello: dict[str, Any] = {"t": "hello", "name": name, "token": None, "lang": "en"}
+            if cfg.compact:
+                hello["compact"] = compact.ID
+            await bot.send(hello)
+            bot.compact = bool((await bot.expect("welcome")).get("compact"))
 
     async def open(self) -> None:
         """Open a table with this slot's connections and start it."""

@@ -80,6 +80,15 @@ class Hello(_Client, tag="hello"):
             "without the right one, `hello` is refused with `hall_password`."
         ),
     ] = None
+    compact: Annotated[
+        str | None,
+        doc(
+            "The id of the string table the client decodes compact patches with "
+            '(`STRINGS_ID`, see "Compact patches"): when it is the hall\'s own, this '
+            "connection's `patch` messages come in compact form. MessagePack only; "
+            "null (or another id) keeps them plain."
+        ),
+    ] = None
 
 
 class Rooms(_Client, tag="rooms"):
@@ -316,6 +325,10 @@ class Welcome(_Server, tag="welcome"):
     server: Annotated[str, doc("The server and the protocol version, `spieltisch/<version>`.")] = (
         SERVER_NAME
     )
+    compact: Annotated[
+        bool,
+        doc("This connection's patches come in compact form (`hello.compact` was accepted)."),
+    ] = False
 
 
 class LobbySeat(msgspec.Struct, kw_only=True):

@@ -19,6 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from protocol import compact
 from server import archive, games, wire
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.connection import Connection
@@ -114,6 +115,14 @@ def create_app(
             headers={"Cache-Control": "public, max-age=3600"},
         )
 
+    async def strings(request: Request) -> Response:
+        """The string table of compact patches (protocol/README.md, "Compact patches")."""
+        return Response(
+            msgspec.json.encode({"id": compact.ID, "strings": compact.STRINGS}),
+            media_type="application/json",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
+
     async def archived_game(request: Request) -> Response:
         """A finished game's record, to download (protocol/README.md, "Archived games")."""
         game_id = request.path_params["game_id"]
@@ -149,6 +158,7 @@ def create_app(
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         Route("/api/games", game_list),
+        Route("/api/strings.json", strings),
         Route("/games/{name}/catalogue.json", catalogue),
         Route("/api/archive/{game_id:str}.json", archived_game),
     ]

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket
 
+from protocol import compact
 from server import wire
 from server.metrics import Metrics
 from server.sessions import Player
@@ -30,22 +31,34 @@ _mp_decode_any = msgspec.msgpack.Decoder().decode
 
 class Frame:
     """One encoded server message shared by many connections: the MessagePack bytes,
-    the JSON made once only if some JSON client needs it, and each one's websocket
-    frame made once for every connection written to directly (server/wire.py)."""
+    the JSON made once only if some JSON client needs it, the compact form of a patch
+    made once only if some client asked for compact patches (protocol/compact.py), and
+    each one's websocket frame made once for every connection written to directly
+    (server/wire.py)."""
 
-    __slots__ = ("mp", "_js", "_wire_mp", "_wire_js")
+    __slots__ = ("mp", "patch", "_js", "_cp", "_wire_mp", "_wire_js", "_wire_cp")
 
-    def __init__(self, mp: bytes) -> None:
+    def __init__(self, mp: bytes, patch: bool = False) -> None:
         self.mp = mp
+        self.patch = patch  # a `patch` message: compacted for clients that asked
         self._js: bytes | None = None
+        self._cp: bytes | None = None
         self._wire_mp: bytes | None = None
         self._wire_js: bytes | None = None
+        self._wire_cp: bytes | None = None
 
     @property
     def js(self) -> bytes:
         if self._js is None:
             self._js = _js_encode(_mp_decode_any(self.mp))
         return self._js
+
+    @property
+    def cp(self) -> bytes:
+        """The compact form of a patch (the plain one for any other message)."""
+        if self._cp is None:
+            self._cp = compact.compact_message(self.mp) if self.patch else self.mp
+        return self._cp
 
     def wire(self, text: bool) -> bytes:
         if text:
@@ -55,6 +68,11 @@ class Frame:
         if self._wire_mp is None:
             self._wire_mp = wire.frame(self.mp)
         return self._wire_mp
+
+    def wire_cp(self) -> bytes:
+        if self._wire_cp is None:
+            self._wire_cp = wire.frame(self.cp)
+        return self._wire_cp
 
 
 class TokenBucket:
@@ -95,6 +113,7 @@ class Connection:
         self.socket = wire.Socket.under(ws)
         self.bucket = TokenBucket(rate, burst)
         self.json = False  # answer in JSON once the client speaks JSON
+        self.compact = False  # patches in compact form (hello.compact)
         self.player: Player | None = None
         # Where it comes from, for the per-address cap on open tables (limits.py).
         self.address = ws.client.host if ws.client is not None else ""
@@ -116,6 +135,12 @@ class Connection:
             self._put(_mp_encode(msg), False)
 
     def send_frame(self, frame: Frame) -> None:
+        if self.compact and frame.patch:
+            if len(frame.mp) <= DIRECT_MAX and self._direct():
+                self.socket.write(frame.wire_cp())  # type: ignore[union-attr]
+                return
+            self._put(frame.cp, False)
+            return
         if len(frame.mp) <= DIRECT_MAX and self._direct():
             # The usual case, a patch: nothing queued ahead, the socket takes it now.
             self.socket.write(frame.wire(self.json))  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from protocol import codec
+from protocol import codec, compact
 from protocol import messages as m
 from server import archive
 from server.broker import BrokerUnavailable
@@ -153,7 +153,9 @@ class Dispatcher:
             )
         token, player = await self.hall.sessions.resume_or_create(msg.token, name, msg.lang)
         conn.player = player
-        conn.send(m.Welcome(token=token, player=player.id, name=player.name))
+        # Compact patches are MessagePack; a client speaking JSON gets them plain.
+        conn.compact = msg.compact is not None and msg.compact == compact.ID and not conn.json
+        conn.send(m.Welcome(token=token, player=player.id, name=player.name, compact=conn.compact))
 
     def _check_hall_password(self, conn: Connection, given: str | None) -> None:
         """A hall that asks for a password lets nobody say hello without it; guessing

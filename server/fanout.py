@@ -117,14 +117,14 @@ class Fanout:
                 conn.send_frame(Frame(room.snapshot(audience)))
             else:
                 for data in missed:
-                    conn.send_frame(Frame(data))
+                    conn.send_frame(Frame(data, patch=True))
             conn.versions[room.id] = room.version
             return
         broker = self.hall.broker
         missed = await room.patches_since(broker, audience, v) if v is not None else None
         if missed is not None:
             for data in missed:
-                conn.send_frame(Frame(data))
+                conn.send_frame(Frame(data, patch=True))
             conn.versions[room.id] = max(v or 0, v + len(missed) if v is not None else 0)
             return
         snap = await room.snapshot(broker, audience)
@@ -163,7 +163,7 @@ class Fanout:
     def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
         def deliver(room_id: str, data: bytes) -> None:
             v, body = split_published(data)
-            frame = Frame(body)
+            frame = Frame(body, patch=True)
             for conn in list(self.watchers.get(name, ())):
                 if conn.versions.get(room_id, -1) >= v:
                     continue  # it already has this version from a snapshot

@@ -23,7 +23,9 @@ def test_the_fan_out_writes_each_audience_its_frame_on_real_sockets() -> None:
 def test_every_part_of_a_move_is_timed() -> None:
     row = move_cost.measure("carcassonne", 2, [1], shared=True, watchers=2)
     assert row["moves"] > 20
-    for part in ("apply", "views", "diffs", "fan-out"):
+    for part in ("apply", "views", "diffs", "compact", "fan-out"):
         assert row["us"][part] > 0, part
     assert row["total_cpu"] > row["us"]["fan-out"]
     assert row["seat_bytes"] > 0 and row["spectator_bytes"] > 0
+    assert 0 < row["seat_compact"] < row["seat_bytes"]
+    assert 0 < row["spectator_compact"] < row["spectator_bytes"]

@@ -71,6 +71,18 @@ async def test_a_short_load_run_is_consistent_and_its_counts_add_up(server: Any)
     assert r["server"] is not None and r["server"]["rss_mb"] > 0
 
 
+async def test_bots_that_ask_for_compact_patches_see_the_same_views_in_fewer_bytes(
+    server: Any,
+) -> None:
+    plain = await run_bots(server.url, duration=2.0)
+    packed = await run_bots(server.url, duration=2.0, compact=True)
+    for r in (plain, packed):
+        k = r["consistency"]
+        assert r["deliveries"]["gaps"] == r["deliveries"]["bad"] == 0
+        assert k["checked"] == k["matched"] > 0 and k["mismatched"] == 0
+    assert packed["bytes"]["per_patch"] < 0.7 * plain["bytes"]["per_patch"]
+
+
 async def test_tables_whose_game_ends_are_checked_and_opened_again(server: Any) -> None:
     # Countdown (the platform's test game) ends after a few moves, and each seat sees a
     # secret of its own, so the seats' views differ from each other and the spectators'.

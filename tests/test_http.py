@@ -6,6 +6,7 @@ import time
 
 import httpx
 
+from protocol import compact
 from server import games
 
 
@@ -58,6 +59,9 @@ async def test_health_metrics_games_and_catalogues(server, start_table) -> None:
             data = games.get(name).catalogue()
             r = await http.get(f"/games/{name}/catalogue.json")
             assert r.status_code == (404 if data is None else 200)
+        table = (await http.get("/api/strings.json")).json()
+        assert table["id"] == compact.ID and table["strings"] == compact.STRINGS
+        assert compact.table_id(table["strings"]) == table["id"]  # a client can check it
         assert "not built" in (await http.get("/")).text
 
 

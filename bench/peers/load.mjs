@@ -1,7 +1,7 @@
 // The one load generator of the side-by-side run: the same "table load" scenario,
 // spoken in each framework's own client protocol.
 //
-//   node load.mjs --fw ours|ours-default-gc|colyseus|bgio|bgio-delta --port P --rooms R --interval T
+//   node load.mjs --fw ours|ours-plain|ours-default-gc|colyseus|bgio|bgio-delta --port P --rooms R --interval T
 //
 // R rooms of 4 players and 4 spectators; in each room the player whose turn it is
 // places the next tile; move k of a room is due at start + k*T ms (T = 0: closed loop,
@@ -155,6 +155,43 @@ async function inBatches(n, size, fn) {
 }
 
 // ---- ours: websocket + MessagePack, patches as in protocol/README.md ----
+// Compact patches (as the browser app asks for them; "ours-plain" does not): the
+// string table comes from the hall itself (GET /api/strings.json), as a client written
+// without this repository would get it; the decoder undoes protocol/README.md's
+// substitutions ("Compact patches").
+
+async function compactDecoder(msgpack) {
+  const table = await (await fetch(`http://${HOST}:${opts.port}/api/strings.json`)).json();
+  const named = (i) => {
+    const s = table.strings[i];
+    if (s === undefined) throw new Error(`no string ${i}`);
+    return s;
+  };
+  const codec = new msgpack.ExtensionCodec();
+  // A decoder of its own for each records extension: the library decodes an extension
+  // met mid-decode with a copy of the decoder that forgets mapKeyConverter.
+  const fresh = () => new msgpack.Decoder({ extensionCodec: codec, mapKeyConverter: (k) => (typeof k === "number" ? named(k) : k) });
+  const decoder = fresh();
+  codec.register({ type: 1, encode: () => null, decode: (d) => named(d.reduce((n, b) => n * 256 + b, 0)) });
+  codec.register({
+    type: 2,
+    encode: () => null,
+    decode: (d) => {
+      const [keys, ...rows] = fresh().decode(d);
+      const names = keys.map((k) => (typeof k === "number" ? named(k) : k));
+      return rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i]])));
+    },
+  });
+  const codes = ["s", "d", "a"];
+  const decode = (raw) => {
+    const tree = decoder.decode(raw);
+    if (!Array.isArray(tree)) return tree;
+    const [room, v, ops] = tree;
+    const plain = ops.map(([c, path, ...value]) => [codes[c], path.map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p)), ...value]);
+    return { t: "patch", room, v, ops: plain };
+  };
+  return { id: table.id, decode };
+}
 
 function applyOps(view, ops) {
   for (const op of ops) {
@@ -180,7 +217,10 @@ function applyOps(view, ops) {
 
 async function oursAdapter() {
   const WebSocket = require("ws");
-  const { encode, decode } = await import("@msgpack/msgpack");
+  const msgpack = await import("@msgpack/msgpack");
+  const { encode } = msgpack;
+  const compact = opts.fw === "ours-plain" ? null : await compactDecoder(msgpack);
+  const decode = compact ? compact.decode : msgpack.decode;
   const url = `ws://${HOST}:${opts.port}/ws`;
 
   async function openClient(run, name, seat) {
@@ -224,7 +264,7 @@ async function oursAdapter() {
     });
     ws.on("error", () => stats.errors++);
     const welcome = client.expect("welcome");
-    client.send({ t: "hello", name, token: null, lang: "en" });
+    client.send(compact ? { t: "hello", name, token: null, lang: "en", compact: compact.id } : { t: "hello", name, token: null, lang: "en" });
     await welcome;
     return client;
   }

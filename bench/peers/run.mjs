@@ -1,7 +1,7 @@
 // The side-by-side run: for each framework and each load, start its server, drive it
 // with load.mjs, stop it, and print one markdown table.
 //
-//   node run.mjs [--only ours,colyseus,bgio,bgio-delta] (also: ours-default-gc) [--runs 125x1000,250x500,50x0] [--json FILE]
+//   node run.mjs [--only ours,colyseus,bgio,bgio-delta] (also: ours-plain, ours-default-gc) [--runs 125x1000,250x500,50x0] [--json FILE]
 //
 // Server CPU and peak RSS come from /proc/<pid> of the server process; the generator's
 // own CPU is reported beside it, so a saturated generator is told from a saturated server.
@@ -30,6 +30,10 @@ const jsonOut = flag("json", null);
 const FRAMEWORKS = {
   ours: {
     label: "spieltisch",
+    cmd: (port) => [path.join(ROOT, ".venv", "bin", "python"), [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port)], ROOT],
+  },
+  "ours-plain": {
+    label: "spieltisch, plain patches",
     cmd: (port) => [path.join(ROOT, ".venv", "bin", "python"), [path.join(HERE, "ours_server.py"), "--host", "127.0.0.1", "--port", String(port)], ROOT],
   },
   "ours-default-gc": {

@@ -3,10 +3,12 @@
 // table (with its key, at a private table) so a reload or a dropped line resumes the
 // same seat.
 
-import { decode, encode } from "@msgpack/msgpack";
+import { encode } from "@msgpack/msgpack";
+import { decodeFrame } from "./compact";
 import { TableKeys } from "./privacy";
 import type { ClientMessage, Enter, Hello, ServerMessage } from "./protocol.gen";
 import { roomsMessage } from "./rooms";
+import { STRINGS_ID } from "./strings.gen";
 import type { Store } from "./store";
 
 export const TOKEN_KEY = "spieltisch.token";
@@ -120,14 +122,14 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       const s = this.session();
-      const hello: Hello = { t: "hello", name: s.name, token: s.token, lang: s.lang, id: HELLO_ID };
+      const hello: Hello = { t: "hello", name: s.name, token: s.token, lang: s.lang, compact: STRINGS_ID, id: HELLO_ID };
       if (s.password) hello.password = s.password;
       ws.send(encode(hello));
     };
     ws.onmessage = (ev) => {
       let msg: ServerMessage;
       try {
-        msg = (typeof ev.data === "string" ? JSON.parse(ev.data) : decode(new Uint8Array(ev.data))) as ServerMessage;
+        msg = (typeof ev.data === "string" ? JSON.parse(ev.data) : decodeFrame(new Uint8Array(ev.data))) as ServerMessage;
       } catch {
         return;
       }

@@ -14,6 +14,7 @@ export interface Hello {
   token?: string | null;
   lang?: "en" | "ja";
   password?: string | null;
+  compact?: string | null;
   id?: number | null;
 }
 
@@ -197,6 +198,7 @@ export interface Welcome {
   player: string;
   name: string;
   server: string;
+  compact: boolean;
 }
 
 export interface RoomList {

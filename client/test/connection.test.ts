@@ -4,6 +4,7 @@ import { backoff, Connection, HELLO_ID, TOKEN_KEY } from "../src/connection";
 import { HALL_PASSWORD_KEY } from "../src/privacy";
 import { LOBBY_DEFAULT } from "../src/protocol.gen";
 import { Store } from "../src/store";
+import { STRINGS_ID } from "../src/strings.gen";
 
 describe("backoff", () => {
   it("grows and is capped", () => {
@@ -115,7 +116,7 @@ describe("Connection", () => {
     expect(store.state.conn).toBe("connecting");
     const ws = FakeSocket.all[0];
     ws.open();
-    expect(ws.sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja", id: HELLO_ID });
+    expect(ws.sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja", compact: STRINGS_ID, id: HELLO_ID });
     ws.receive({ t: "welcome", token: "tok1", player: "p1", name: "Ada", server: "1" });
     expect(storage.get(TOKEN_KEY)).toBe("tok1");
     expect(store.state.conn).toBe("open");
@@ -173,7 +174,7 @@ describe("Connection", () => {
     store.refuseHall(null);
     conn.reconnectNow();
     FakeSocket.all[1].open();
-    expect(FakeSocket.all[1].sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja", password: "club", id: HELLO_ID });
+    expect(FakeSocket.all[1].sent[0]).toEqual({ t: "hello", name: "Ada", token: null, lang: "ja", password: "club", compact: STRINGS_ID, id: HELLO_ID });
     FakeSocket.all[1].receive(welcome);
     expect(store.state.conn).toBe("open");
     expect(store.state.hallRefusal).toBeNull();

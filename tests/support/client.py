@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from protocol import compact as compact_form
 from protocol.patch import apply
 
 
@@ -23,10 +24,17 @@ class Client:
         self.pending: list[dict[str, Any]] = []  # received but not yet taken by expect
         self.token: str | None = None
         self.player: str | None = None
+        self.compact = False  # the hall accepted our string table: patches come compact
+        self.patch_bytes: list[int] = []  # the size of each patch frame received
 
     @classmethod
     async def open(
-        cls, url: str, name: str | None = None, token: str | None = None, use_json: bool = False
+        cls,
+        url: str,
+        name: str | None = None,
+        token: str | None = None,
+        use_json: bool = False,
+        compact: bool = False,
     ) -> Client:
         # A test client may leave what it is sent unread (a spectator nobody asks):
         # a deep queue lets the library read on, so the closing handshake at the end
@@ -34,9 +42,13 @@ class Client:
         ws = await connect(url, max_size=1 << 22, open_timeout=5, max_queue=4096, close_timeout=2)
         client = cls(ws, use_json)
         if name is not None:
-            await client.send({"t": "hello", "name": name, "token": token, "lang": "en"})
+            hello = {"t": "hello", "name": name, "token": token, "lang": "en"}
+            if compact:
+                hello["compact"] = compact_form.ID
+            await client.send(hello)
             welcome = await client.expect("welcome")
             client.token, client.player = welcome["token"], welcome["player"]
+            client.compact = welcome.get("compact", False)
         return client
 
     async def send(self, msg: dict[str, Any]) -> None:
@@ -61,7 +73,10 @@ class Client:
             msg = msgspec.json.decode(raw)
         else:
             assert not self.json, "a JSON client was answered in MessagePack"
-            msg = msgspec.msgpack.decode(raw)
+            # Plain frames decode as themselves; compact ones only for a client that asked.
+            msg = compact_form.decode(raw) if self.compact else msgspec.msgpack.decode(raw)
+        if msg["t"] == "patch":
+            self.patch_bytes.append(len(raw))
         self._track(msg)
         self.inbox.append(msg)
         return msg

@@ -1,0 +1,227 @@
+"""Compact patches: the same `patch` message in fewer bytes, for clients that ask.
+
+A patch of a real game is mostly names: its envelope's keys, op codes and paths, the
+keys of its maps ("meeples", "args"), log codes ("tile_placed"), tile and card names
+("base.monastery_road"), and `legal` lists of maps that all have the same keys. The
+compact form says the same with forms the plain protocol never uses, so a decoder
+needs no other state than the string table:
+
+- the message is the **array** ``[room, v, ops]`` (every plain message is a map), and
+  each op is ``[code, path]`` or ``[code, path, value]`` with an integer code: 0 for
+  ``s``, 1 for ``d``, 2 for ``a``;
+- a **path step** that is the table's string number ``i`` is the negative integer
+  ``-1 - i`` (a list index is never negative): one byte for the first 32;
+- in values, a **map key** that is the table's string ``i`` is the integer ``i``
+  (keys of views are always strings, so an integer key is always an index), and a
+  **string** of the table is extension type 1, its data ``i`` big-endian in one or two
+  bytes (only where that is shorter than the string itself);
+- a **list of two or more maps with the same keys in the same order** is extension
+  type 2, its data the MessagePack array ``[keys, row, row, ...]``: the keys once (as
+  map keys above), then each map's values in that order, each in compact form.
+
+Decoding gives exactly the plain message. The table is ``protocol/strings.json``,
+made by ``python -m protocol.strings`` from the strings of random games and named by
+its ``id``, a hash of its content: a client names the table it holds in
+`hello.compact`, and gets compact patches only when the hall has the very same one.
+A string that is not in the table is simply written as itself, so an older table
+costs bytes, never correctness.
+
+Only `patch` messages are compacted (what every move sends to everyone); the form is
+a pure function of the plain message, so it is made once per audience and version
+and shared by every connection that asked for it (server/connection.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+TABLE_FILE = Path(__file__).resolve().parent / "strings.json"
+STRING = 1  # extension type: a string of the table, by index
+RECORDS = 2  # extension type: a list of maps with the same keys
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode_plain = msgspec.msgpack.Decoder().decode
+
+
+def table_id(strings: list[str]) -> str:
+    """The name of a table: the first 12 hex digits of the SHA-256 of its JSON."""
+    data = json.dumps(strings, ensure_ascii=False, separators=(",", ":")).encode()
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def _load() -> tuple[str, list[str]]:
+    try:
+        stored = json.loads(TABLE_FILE.read_text())
+    except FileNotFoundError:
+        return table_id([]), []
+    strings = list(stored["strings"])
+    return table_id(strings), strings
+
+
+ID, STRINGS = _load()
+
+
+def _index_bytes(i: int) -> bytes:
+    return i.to_bytes(1 if i < 256 else 2, "big")
+
+
+def _worth(s: str, i: int) -> bool:
+    """An extension (3 bytes, 4 past index 255) is shorter than the string itself."""
+    n = len(s.encode())
+    plain = n + (1 if n < 32 else 2)
+    return plain > (3 if i < 256 else 4)
+
+
+_KEYS: dict[str, int] = {s: i for i, s in enumerate(STRINGS)}
+_VALUES: dict[str, msgspec.msgpack.Ext] = {
+    s: msgspec.msgpack.Ext(STRING, _index_bytes(i)) for i, s in enumerate(STRINGS) if _worth(s, i)
+}
+
+
+def _head(n: int) -> int:
+    """Bytes of the header of a MessagePack array or map of ``n`` items."""
+    return 1 if n < 16 else 3 if n < 1 << 16 else 5
+
+
+def _records_pay(n: int, forms: list[Any], size: int) -> bool:
+    """The records form of ``n`` maps with these keys (``size`` bytes of data) is
+    shorter than the maps themselves: the keys written once instead of ``n`` times
+    against the extension's header, the keys' array and a longer outer array."""
+    keys = len(_encode(forms)) - _head(len(forms))
+    ext = 3 if size < 1 << 8 else 4 if size < 1 << 16 else 6
+    return (n - 1) * keys > ext + _head(len(forms)) + _head(n + 1) - _head(n)
+
+
+def _compact(x: Any) -> Any:
+    # Leaves are handled in the loops rather than by a call each: most of a patch is
+    # leaves, and a call per leaf doubled the cost.
+    keys, values = _KEYS, _VALUES
+    t = type(x)
+    if t is dict:
+        out = {}
+        for k, v in x.items():
+            tv = type(v)
+            if tv is str:
+                v = values.get(v, v)
+            elif tv is dict or tv is list:
+                v = _compact(v)
+            out[keys.get(k, k)] = v
+        return out
+    if t is list:
+        if len(x) > 1 and type(x[0]) is dict and x[0]:
+            names = list(x[0])
+            # The same keys in the same order: decoding gives back the very maps.
+            if all(type(e) is dict and list(e) == names for e in x):
+                forms = [keys.get(k, k) for k in names]
+                rows: list[Any] = [forms]
+                for e in x:
+                    row = []
+                    for k in names:
+                        v = e[k]
+                        tv = type(v)
+                        if tv is str:
+                            v = values.get(v, v)
+                        elif tv is dict or tv is list:
+                            v = _compact(v)
+                        row.append(v)
+                    rows.append(row)
+                data = _encode(rows)
+                if _records_pay(len(x), forms, len(data)):
+                    return msgspec.msgpack.Ext(RECORDS, data)
+                return [dict(zip(forms, row, strict=True)) for row in rows[1:]]
+        items = []
+        for v in x:
+            tv = type(v)
+            if tv is str:
+                v = values.get(v, v)
+            elif tv is dict or tv is list:
+                v = _compact(v)
+            items.append(v)
+        return items
+    if t is str:
+        return values.get(x, x)
+    return x
+
+
+CODES = {"s": 0, "d": 1, "a": 2}
+_NAMES = {i: c for c, i in CODES.items()}
+_STEPS: dict[str, int] = {s: -1 - i for i, s in enumerate(STRINGS)}
+
+
+def _patch(msg: dict[str, Any]) -> list[Any]:
+    steps = _STEPS
+    ops = []
+    for op in msg["ops"]:
+        path = [steps.get(p, p) if type(p) is str else p for p in op[1]]
+        if len(op) > 2:
+            value = op[2]
+            tv = type(value)
+            if tv is str:
+                value = _VALUES.get(value, value)
+            elif tv is dict or tv is list:
+                value = _compact(value)
+            ops.append([CODES[op[0]], path, value])
+        else:
+            ops.append([CODES[op[0]], path])
+    return [msg["room"], msg["v"], ops]
+
+
+def compact(obj: Any) -> bytes:
+    """``obj`` in compact form: a `patch` message as ``[room, v, ops]``, any other tree
+    with the table's keys and strings (what a patch's values are)."""
+    if type(obj) is dict and obj.get("t") == "patch":
+        return _encode(_patch(obj))
+    return _encode(_compact(obj))
+
+
+def compact_message(plain: bytes) -> bytes:
+    """The compact form of an encoded plain `patch` message."""
+    return _encode(_patch(_decode_plain(plain)))
+
+
+# --- decoding (what a client does; here for tests and the load generator) -----------
+
+
+def _ext(code: int, data: memoryview) -> Any:
+    if code == STRING:
+        return STRINGS[int.from_bytes(data, "big")]
+    if code == RECORDS:
+        names, *rows = _decode_compact(bytes(data))
+        keys = [STRINGS[k] if type(k) is int else k for k in names]
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+    raise ValueError(f"unknown extension type {code}")
+
+
+_decoder = msgspec.msgpack.Decoder(ext_hook=_ext)
+
+
+def _keys(x: Any) -> Any:
+    """Integer map keys back to the table's strings, all the way down."""
+    t = type(x)
+    if t is dict:
+        return {(STRINGS[k] if type(k) is int else k): _keys(v) for k, v in x.items()}
+    if t is list:
+        return [_keys(v) for v in x]
+    return x
+
+
+def _decode_compact(data: bytes) -> Any:
+    return _keys(_decoder.decode(data))
+
+
+def decode(data: bytes) -> Any:
+    """A message in either form, as the plain message (a plain one decodes as itself)."""
+    tree = _decode_compact(data)
+    if type(tree) is not list:
+        return tree
+    room, v, ops = tree
+    plain_ops = []
+    for op in ops:
+        path = [STRINGS[-1 - p] if type(p) is int and p < 0 else p for p in op[1]]
+        plain_ops.append([_NAMES[op[0]], path, *op[2:]])
+    return {"t": "patch", "room": room, "v": v, "ops": plain_ops}

@@ -1,0 +1,171 @@
+"""Compact patches (protocol/compact.py): the same message in fewer bytes, decoded back
+exactly; sent only to a connection that named the hall's string table."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from collections import Counter
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from protocol import compact
+from protocol.codegen import COMPACT_VECTORS
+from protocol.strings import count_ops, patches
+from server import games
+from tests.conftest import running_server
+from tests.support.tables import open_table
+
+_enc = msgspec.msgpack.encode
+
+# Strings of the table and others, so that trees mix known and unknown names.
+_names = st.one_of(st.sampled_from(compact.STRINGS[:300] or ["x"]), st.text(max_size=12))
+_leaves = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**64 - 1),
+    st.floats(allow_nan=False),
+    _names,
+)
+_trees = st.recursive(
+    _leaves,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(_names, inner, max_size=6),
+        # Lists of maps with the same keys: what the records form is for.
+        st.lists(_names, min_size=1, max_size=4, unique=True).flatmap(
+            lambda keys: st.lists(st.fixed_dictionaries({k: inner for k in keys}), max_size=5)
+        ),
+    ),
+    max_leaves=40,
+)
+
+
+_steps = st.one_of(_names, st.integers(min_value=0, max_value=300))
+_ops = st.one_of(
+    st.tuples(st.just("s"), st.lists(_steps, max_size=4), _trees),
+    st.tuples(st.just("a"), st.lists(_steps, max_size=4), st.lists(_trees, max_size=3)),
+    st.tuples(st.just("d"), st.lists(_steps, min_size=1, max_size=4)),
+).map(list)
+_patches = st.builds(
+    lambda room, v, ops: {"t": "patch", "room": room, "v": v, "ops": ops},
+    st.text(alphabet="0123456789abcdef", min_size=8, max_size=8),
+    st.integers(min_value=0, max_value=10**6),
+    st.lists(_ops, max_size=6),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_trees)
+def test_decoding_gives_back_exactly_the_plain_tree(tree: Any) -> None:
+    # A message is a map: the trees are what a message's fields hold.
+    packed = compact.compact({"tree": tree})
+    # Equal encodings: `True` stays `True`, `1.0` stays a float, keys keep their order.
+    assert _enc(compact.decode(packed)) == _enc({"tree": tree})
+    assert len(packed) <= len(_enc({"tree": tree}))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_patches)
+def test_a_patch_decodes_to_itself_and_is_never_longer(patch: Any) -> None:
+    plain = _enc(patch)
+    packed = compact.compact_message(plain)
+    assert compact.compact(patch) == packed
+    assert _enc(compact.decode(packed)) == plain
+    assert len(packed) <= len(plain)
+
+
+def test_the_shared_vectors_decode_to_their_plain_messages() -> None:
+    vectors = json.loads(COMPACT_VECTORS.read_text())
+    assert len(vectors) > 5
+    for case in vectors:
+        assert compact.decode(bytes.fromhex(case["compact"])) == case["plain"]
+        assert compact.compact(case["plain"]).hex() == case["compact"]
+
+
+def test_an_index_outside_the_table_is_refused() -> None:
+    with pytest.raises(IndexError):
+        compact.decode(bytes([0x81, 0xCD, 0xEA, 0x60, 0x01]))  # {60000: 1}
+
+
+def test_the_table_is_named_by_its_content() -> None:
+    assert compact.table_id(compact.STRINGS) == compact.ID
+    stored = json.loads(compact.TABLE_FILE.read_text())
+    assert stored["id"] == compact.ID
+    assert len(set(compact.STRINGS)) == len(compact.STRINGS)
+
+
+@pytest.mark.parametrize("name", ["carcassonne", "stone_age", "alhambra", "kingsburg", "kardinal"])
+def test_the_table_still_knows_what_each_game_says(name: str) -> None:
+    """Games whose views changed since the table was made lose compactness: make it
+    again with `python -m protocol.strings`."""
+    counts: Counter[str] = Counter()
+    game = games.get(name)
+    count_ops(patches(name, game.max_seats, game.Options(), seed=9001), counts)
+    known = sum(n for s, n in counts.items() if s in compact._KEYS)
+    assert known / sum(counts.values()) >= 0.97
+
+
+def test_a_carcassonne_seat_patch_is_half_its_plain_size() -> None:
+    """The issue's byte target: the mean seat patch of random 4-seat games at most
+    150 bytes (about 290 plain)."""
+    from bench.move_cost import StubBroker, run
+    from server.room.ledger import Ledger
+
+    game = games.get("carcassonne")
+    plain, packed = [], []
+    for seed in (11, 12, 13):
+        ledger = Ledger("9f86d081", game, StubBroker(False), "test")  # type: ignore[arg-type]
+        ledger.begin(game.setup(4, game.Options(), seed), 0, [0, 1, 2, 3, None])
+        pick = random.Random(seed)
+        while game.result(ledger.state) is None:
+            movers = [a for a in sorted(game.active(ledger.state)) if ledger.views[a]["legal"]]
+            seat = pick.choice(movers)
+            intent = msgspec.convert(pick.choice(ledger.views[seat]["legal"]), game.Intent)
+            state = game.apply(ledger.state, seat, intent)
+            changes = ledger.changes(state)
+            run(ledger.accept(state, changes, b"x"))
+            for c in changes:
+                if c.audience is not None:
+                    plain.append(len(c.patch))
+                    packed.append(len(compact.compact_message(c.patch)))
+    assert statistics.fmean(plain) > 250
+    assert statistics.fmean(packed) <= 150
+
+
+async def test_a_client_that_asks_gets_compact_patches_that_decode_to_the_plain_ones() -> None:
+    async with running_server() as srv:
+        room, (a, b), watcher = await open_table(srv, "carcassonne", players=2)
+        fan = await srv.client("fan", compact=True)
+        assert fan.compact
+        await fan.send({"t": "enter", "room": room})
+        await fan.expect("snapshot", room=room)
+        for _ in range(12):
+            mover = next(c for c in (a, b) if c.view(room)["legal"])
+            v = mover.version(room) + 1
+            intent = mover.view(room)["legal"][0]
+            await mover.send({"t": "act", "room": room, "v": v - 1, "intent": intent})
+            for c in (a, b, watcher, fan):
+                while c.version(room) < v:
+                    await c.expect("patch", room=room)
+        # The same views, whichever form carried them, and fewer bytes compact.
+        assert fan.view(room) == watcher.view(room)
+        assert _enc(fan.view(room)) == _enc(watcher.view(room))
+        assert not fan.gaps and not watcher.gaps
+        assert len(fan.patch_bytes) == len(watcher.patch_bytes) == 12
+        assert sum(fan.patch_bytes) < 0.7 * sum(watcher.patch_bytes)
+
+
+@pytest.mark.parametrize("how", ["another table", "json"])
+async def test_patches_stay_plain_without_the_halls_table(how: str) -> None:
+    async with running_server() as srv:
+        c = await srv.client(None, use_json=how == "json")
+        table = "000000000000" if how == "another table" else compact.ID
+        await c.send({"t": "hello", "name": "old", "lang": "en", "compact": table})
+        welcome = await c.expect("welcome")
+        assert welcome["compact"] is False
