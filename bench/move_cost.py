@@ -20,8 +20,10 @@ know every position):
   `legal` (the game's ``legal`` for the seats on turn, and its wire form), `views` (the
   rest of building the views), `diffs`, `patch` and `snapshot` (encoding the messages:
   a shared hall keeps every audience's snapshot every few versions) and `rest` (commit,
-  accept, the loop), `compact` (each audience's patch in compact form, made once, as
-  the hub does for clients that ask, and every browser does) and `fan-out` (each
+  accept, the loop), `compact` (each audience's patch in compact form, as the hub
+  makes it for clients that ask, and every browser does: in one process along with the
+  diffs, the parts the audiences share made compact once; in a shared hall from each
+  published patch) and `fan-out` (each
   audience's compact patch framed once and sent on a real socket per connection: one
   per seat, ``--spectators`` for the watchers, as server/wire.py writes them). The timers cost a little themselves (some 15-25 µs a
   move), so the parts add up to more than the total;
@@ -73,7 +75,7 @@ PARTS = [
     "fan-out",
 ]
 # Timed inside Ledger.changes and Ledger.accept.
-INNER = ["rollback", "legal", "views", "diffs", "patch", "snapshot"]
+INNER = ["rollback", "legal", "views", "diffs", "patch", "snapshot", "compact"]
 _encode = msgspec.msgpack.Encoder().encode
 
 
@@ -135,6 +137,7 @@ def instrumented(clock: Clock) -> Iterator[None]:
     saved_legal = base.legal_view
     saved_keep = Ledger._keep
     saved_sharing = ledger_module._sharing
+    saved_compact = ledger_module.compact_patch
     encode = ledger_module._encode
     parts = clock.parts
     now = time.process_time
@@ -164,6 +167,7 @@ def instrumented(clock: Clock) -> Iterator[None]:
     base.legal_view = clock.timed("legal", saved_legal)  # type: ignore[assignment]
     Ledger._keep = clock.timed("rollback", saved_keep)  # type: ignore[method-assign]
     ledger_module._sharing = clock.timed("snapshot", saved_sharing)
+    ledger_module.compact_patch = clock.timed("compact", saved_compact)
     try:
         yield
     finally:
@@ -171,6 +175,7 @@ def instrumented(clock: Clock) -> Iterator[None]:
         base.legal_view = saved_legal  # type: ignore[assignment]
         Ledger._keep = saved_keep  # type: ignore[method-assign]
         ledger_module._sharing = saved_sharing
+        ledger_module.compact_patch = saved_compact
 
 
 class Sockets:
@@ -242,14 +247,16 @@ def play(
         state = game.apply(ledger.state, seat, intent)
         entry = _encode(LogAct(seat=seat, intent=msgspec.to_builtins(intent)))
         c1 = clock_cpu()
-        changes = ledger.changes(state)
+        # Every connection asks for compact patches, as the browser app does: in one
+        # process the ledger makes them along with the diffs.
+        changes = ledger.changes(state, compact=True)
         run(ledger.commit(entry, changes))
         run(ledger.accept(state, changes, entry))
         c2 = clock_cpu()
         # --- as Fanout's deliverer and Connection.send_frame -------------------------
-        # Every connection asks for compact patches, as the browser app does: each
-        # audience's is made once (Frame.cp), then framed and written to its sockets.
-        packed = [compact.compact_message(c.patch) for c in changes]
+        # In a shared hall each process makes them from the published patch, once per
+        # audience (Frame.cp); then each is framed and written to its sockets.
+        packed = [c.compact or compact.compact_message(c.patch) for c in changes]
         c25 = clock_cpu()
         for c, data in zip(changes, packed, strict=True):
             sockets.send(c.audience, data)

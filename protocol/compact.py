@@ -7,10 +7,11 @@ compact form says the same with forms the plain protocol never uses, so a decode
 needs no other state than the string table:
 
 - the message is the **array** ``[room, v, ops]`` (every plain message is a map), and
-  each op is ``[code, path]`` or ``[code, path, value]`` with an integer code: 0 for
-  ``s``, 1 for ``d``, 2 for ``a``;
-- a **path step** that is the table's string number ``i`` is the negative integer
-  ``-1 - i`` (a list index is never negative): one byte for the first 32;
+  ``ops`` is one flat array: for each op its integer code (0 for ``s``, 1 for ``d``,
+  2 for ``a``), its path, and, but for ``d``, its value;
+- a path of one step is that step alone, any other an array; a **path step** that is
+  the table's string number ``i`` is the negative integer ``-1 - i`` (a list index is
+  never negative): one byte for the first 32;
 - in values, a **map key** that is the table's string ``i`` is the integer ``i``
   (keys of views are always strings, so an integer key is always an index), and a
   **string** of the table is extension type 1, its data ``i`` big-endian in one or two
@@ -97,7 +98,50 @@ def _records_pay(n: int, forms: list[Any], size: int) -> bool:
     return (n - 1) * keys > ext + _head(len(forms)) + _head(n + 1) - _head(n)
 
 
+# What was made compact lately, by the identity of the part it was made of: the hub's
+# views are made of parts that are never changed once built (the diff itself relies on
+# it: the very same object is the same part), and the same parts come again and again
+# (a seat's legal intents are the same maps from one move to the next; a log entry goes
+# to every audience). The part is kept with its compact form, so its id is not reused
+# while the entry lasts; the map is emptied when it grows past its bound.
+_MADE: dict[int, tuple[Any, Any]] = {}
+_ROWS: dict[int, tuple[Any, list[Any]]] = {}
+_KEPT = 50_000
+
+
 def _compact(x: Any) -> Any:
+    hit = _MADE.get(id(x))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    made = _make(x)
+    if len(_MADE) > _KEPT:
+        _MADE.clear()
+    _MADE[id(x)] = (x, made)
+    return made
+
+
+def _row(e: dict[str, Any], names: list[str]) -> list[Any]:
+    """A map's values in the order of ``names`` (its own), each compact."""
+    hit = _ROWS.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    values = _VALUES
+    row = []
+    for k in names:
+        v = e[k]
+        tv = type(v)
+        if tv is str:
+            v = values.get(v, v)
+        elif tv is dict or tv is list:
+            v = _compact(v)
+        row.append(v)
+    if len(_ROWS) > _KEPT:
+        _ROWS.clear()
+    _ROWS[id(e)] = (e, row)
+    return row
+
+
+def _make(x: Any) -> Any:
     # Leaves are handled in the loops rather than by a call each: most of a patch is
     # leaves, and a call per leaf doubled the cost.
     keys, values = _KEYS, _VALUES
@@ -119,17 +163,7 @@ def _compact(x: Any) -> Any:
             if all(type(e) is dict and list(e) == names for e in x):
                 forms = [keys.get(k, k) for k in names]
                 rows: list[Any] = [forms]
-                for e in x:
-                    row = []
-                    for k in names:
-                        v = e[k]
-                        tv = type(v)
-                        if tv is str:
-                            v = values.get(v, v)
-                        elif tv is dict or tv is list:
-                            v = _compact(v)
-                        row.append(v)
-                    rows.append(row)
+                rows.extend(_row(e, names) for e in x)
                 data = _encode(rows)
                 if _records_pay(len(x), forms, len(data)):
                     return msgspec.msgpack.Ext(RECORDS, data)
@@ -153,22 +187,45 @@ _NAMES = {i: c for c, i in CODES.items()}
 _STEPS: dict[str, int] = {s: -1 - i for i, s in enumerate(STRINGS)}
 
 
-def _patch(msg: dict[str, Any]) -> list[Any]:
-    steps = _STEPS
-    ops = []
-    for op in msg["ops"]:
-        path = [steps.get(p, p) if type(p) is str else p for p in op[1]]
+_PATHS: dict[tuple[Any, ...], Any] = {}  # paths met lately, in compact form
+_PATHS_KEPT = 8192
+
+
+def _path(path: list[Any]) -> Any:
+    key = tuple(path)
+    made = _PATHS.get(key)
+    if made is None:
+        if len(_PATHS) > _PATHS_KEPT:
+            _PATHS.clear()
+        steps = [_STEPS.get(p, p) if type(p) is str else p for p in path]
+        made = _PATHS[key] = steps[0] if len(steps) == 1 else steps  # one step: bare
+    return made
+
+
+def _ops(ops: list[list[Any]]) -> list[Any]:
+    out: list[Any] = []
+    for op in ops:
+        out.append(CODES[op[0]])
+        out.append(_path(op[1]))
         if len(op) > 2:
             value = op[2]
             tv = type(value)
             if tv is str:
                 value = _VALUES.get(value, value)
             elif tv is dict or tv is list:
-                value = _compact(value)
-            ops.append([CODES[op[0]], path, value])
-        else:
-            ops.append([CODES[op[0]], path])
-    return [msg["room"], msg["v"], ops]
+                value = _compact(value)  # once per part, whichever audience has it
+            out.append(value)
+    return out
+
+
+def _patch(msg: dict[str, Any]) -> list[Any]:
+    return [msg["room"], msg["v"], _ops(msg["ops"])]
+
+
+def compact_patch(room: str, v: int, ops: list[list[Any]]) -> bytes:
+    """The compact `patch` message of ``ops``, straight from the diff (the parts of the
+    views in them made compact once, whichever audience's patch has them first)."""
+    return _encode([room, v, _ops(ops)])
 
 
 def compact(obj: Any) -> bytes:
@@ -219,9 +276,16 @@ def decode(data: bytes) -> Any:
     tree = _decode_compact(data)
     if type(tree) is not list:
         return tree
-    room, v, ops = tree
-    plain_ops = []
-    for op in ops:
-        path = [STRINGS[-1 - p] if type(p) is int and p < 0 else p for p in op[1]]
-        plain_ops.append([_NAMES[op[0]], path, *op[2:]])
-    return {"t": "patch", "room": room, "v": v, "ops": plain_ops}
+    room, v, flat = tree
+    ops = []
+    i = 0
+    while i < len(flat):
+        name, path = _NAMES[flat[i]], flat[i + 1]
+        steps = path if type(path) is list else [path]
+        op = [name, [STRINGS[-1 - p] if type(p) is int and p < 0 else p for p in steps]]
+        i += 2
+        if name != "d":
+            op.append(flat[i])
+            i += 1
+        ops.append(op)
+    return {"t": "patch", "room": room, "v": v, "ops": ops}

@@ -38,11 +38,11 @@ class Frame:
 
     __slots__ = ("mp", "patch", "_js", "_cp", "_wire_mp", "_wire_js", "_wire_cp")
 
-    def __init__(self, mp: bytes, patch: bool = False) -> None:
+    def __init__(self, mp: bytes, patch: bool = False, cp: bytes | None = None) -> None:
         self.mp = mp
         self.patch = patch  # a `patch` message: compacted for clients that asked
         self._js: bytes | None = None
-        self._cp: bytes | None = None
+        self._cp = cp  # the compact form, when its maker had it at hand
         self._wire_mp: bytes | None = None
         self._wire_js: bytes | None = None
         self._wire_cp: bytes | None = None

@@ -155,6 +155,7 @@ class Dispatcher:
         conn.player = player
         # Compact patches are MessagePack; a client speaking JSON gets them plain.
         conn.compact = msg.compact is not None and msg.compact == compact.ID and not conn.json
+        self.hall.metrics.compact_clients += conn.compact
         conn.send(m.Welcome(token=token, player=player.id, name=player.name, compact=conn.compact))
 
     def _check_hall_password(self, conn: Connection, given: str | None) -> None:

@@ -162,8 +162,8 @@ class Fanout:
 
     def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
         def deliver(room_id: str, data: bytes) -> None:
-            v, body = split_published(data)
-            frame = Frame(body, patch=True)
+            v, body, compact = split_published(data)
+            frame = Frame(body, patch=True, cp=compact)
             for conn in list(self.watchers.get(name, ())):
                 if conn.versions.get(room_id, -1) >= v:
                     continue  # it already has this version from a snapshot

@@ -68,6 +68,7 @@ class Hall:
         self.dispatcher = Dispatcher(self)
         broker.on_reconnect(self.fanout.catch_up)
         self.metrics.gauges["connections"] = lambda: len(self.connections)
+        self.metrics.gauges["compact_connections"] = lambda: self.metrics.compact_clients
         self.metrics.gauges["rooms"] = self.tables.by_status
         self.metrics.gauges["forwarded_waiting"] = lambda: len(self.waiting)
 
@@ -114,6 +115,7 @@ class Hall:
 
     async def disconnect(self, conn: Connection) -> None:
         self.metrics.connections_closed += 1
+        self.metrics.compact_clients -= conn.compact
         self.connections.discard(conn)
         self._by_cid.pop(conn.cid, None)
         self.lobby.forget(conn)

@@ -83,7 +83,24 @@ def with_version(v: int, data: bytes) -> bytes:
     return VERSION.pack(v) + data
 
 
-def split_published(data: bytes) -> tuple[int, bytes]:
+# Set in the version of a published patch that carries its compact form too.
+_COMPACT_FOLLOWS = 1 << 63
+_LENGTH = struct.Struct(">I")
+
+
+def with_compact(v: int, plain: bytes, compact: bytes) -> bytes:
+    """A patch published within one process with its compact form along, made where
+    the audiences' diffs were (with what they share made compact once)."""
+    return VERSION.pack(v | _COMPACT_FOLLOWS) + _LENGTH.pack(len(plain)) + plain + compact
+
+
+def split_published(data: bytes) -> tuple[int, bytes, bytes | None]:
     """A published patch is its version and the encoded `patch` message, so a hub can
-    drop what a connection already has without decoding the patch."""
-    return VERSION.unpack_from(data)[0], data[VERSION.size :]
+    drop what a connection already has without decoding the patch; and, within one
+    process, the compact form of the message (else None)."""
+    v = VERSION.unpack_from(data)[0]
+    if not v & _COMPACT_FOLLOWS:
+        return v, data[VERSION.size :], None
+    start = VERSION.size + _LENGTH.size
+    end = start + _LENGTH.unpack_from(data, VERSION.size)[0]
+    return v & ~_COMPACT_FOLLOWS, data[start:end], data[end:]

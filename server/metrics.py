@@ -36,6 +36,7 @@ class Metrics:
         self.messages_in = 0
         self.slow_disconnects = 0
         self.connections_closed = 0
+        self.compact_clients = 0  # open connections that get compact patches
         self.gc_runs = 0  # full collections on the timer (collector.py)
         self.gc_collected = 0  # objects they found unreachable
         self.gc_pause_max = 0.0  # the longest of them, in seconds

@@ -138,11 +138,49 @@ def test_a_carcassonne_seat_patch_is_half_its_plain_size() -> None:
     assert statistics.fmean(packed) <= 150
 
 
+@pytest.mark.parametrize("name", ["carcassonne", "kardinal"])
+def test_the_ledger_makes_the_same_compact_patches_as_the_plain_ones_give(name: str) -> None:
+    """In one process the ledger makes compact patches from the diffs' ops, reusing
+    what it made of the parts they share; they must be the very bytes a process makes
+    from the published plain patch."""
+    from bench.move_cost import StubBroker, run
+    from server.room.ledger import Ledger
+
+    game = games.get(name)
+    ledger = Ledger("9f86d081", game, StubBroker(False), "test")  # type: ignore[arg-type]
+    ledger.begin(game.setup(3, game.Options(), 5), 0, [0, 1, 2, None])
+    pick = random.Random(5)
+    moves = 0
+    while game.result(ledger.state) is None and moves < 150:
+        movers = [a for a in sorted(game.active(ledger.state)) if ledger.views[a]["legal"]]
+        seat = pick.choice(movers)
+        intent = msgspec.convert(pick.choice(ledger.views[seat]["legal"]), game.Intent)
+        state = game.apply(ledger.state, seat, intent)
+        changes = ledger.changes(state, compact=True)
+        for c in changes:
+            assert c.compact == compact.compact_message(c.patch), (moves, c.audience)
+            assert _enc(compact.decode(c.compact)) == c.patch
+        run(ledger.accept(state, changes, b"x"))
+        moves += 1
+    assert moves > 50
+
+
+def test_a_patch_published_in_one_process_carries_its_compact_form() -> None:
+    from server.keys import split_published, with_compact, with_version
+
+    assert split_published(with_version(7, b"plain")) == (7, b"plain", None)
+    assert split_published(with_compact(7, b"plain", b"short")) == (7, b"plain", b"short")
+    assert split_published(with_compact(2**40, b"", b"s")) == (2**40, b"", b"s")
+
+
 async def test_a_client_that_asks_gets_compact_patches_that_decode_to_the_plain_ones() -> None:
     async with running_server() as srv:
         room, (a, b), watcher = await open_table(srv, "carcassonne", players=2)
         fan = await srv.client("fan", compact=True)
         assert fan.compact
+        # Counted: from now on the tables of this process make compact patches along.
+        assert srv.hall.metrics.compact_clients == 1
+        assert "spieltisch_compact_connections 1" in srv.hall.metrics.render()
         await fan.send({"t": "enter", "room": room})
         await fan.expect("snapshot", room=room)
         for _ in range(12):

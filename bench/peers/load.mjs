@@ -186,9 +186,17 @@ async function compactDecoder(msgpack) {
   const decode = (raw) => {
     const tree = decoder.decode(raw);
     if (!Array.isArray(tree)) return tree;
-    const [room, v, ops] = tree;
-    const plain = ops.map(([c, path, ...value]) => [codes[c], path.map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p)), ...value]);
-    return { t: "patch", room, v, ops: plain };
+    const [room, v, flat] = tree;
+    const ops = [];
+    for (let i = 0; i < flat.length; ) {
+      const name = codes[flat[i]];
+      const steps = Array.isArray(flat[i + 1]) ? flat[i + 1] : [flat[i + 1]];
+      const op = [name, steps.map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p))];
+      i += 2;
+      if (name !== "d") op.push(flat[i++]);
+      ops.push(op);
+    }
+    return { t: "patch", room, v, ops };
   };
   return { id: table.id, decode };
 }
@@ -280,6 +288,7 @@ async function oursAdapter() {
       for (let i = 1; i < SEATS; i++) seated.push(await openClient(run, `s${n}-${i}`, i));
       for (const [i, c] of seated.entries()) {
         c.roomId = roomId;
+        if (i === 0) continue; // the opener of a table sits in its first seat at once
         const sat = c.expect("room", { you: i });
         c.send({ t: "sit", room: roomId, seat: i });
         await sat;

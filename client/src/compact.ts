@@ -1,9 +1,10 @@
 // Decoding the server's frames, compact patches included (protocol/README.md,
 // "Compact patches"). A compact patch is the array [room, v, ops] (plain messages are
-// maps), its ops [code, path, value?] with integer codes, path steps of the string
-// table as negative integers, and in values the table's keys as integers, its strings
-// as extension type 1 and lists of same-keyed maps as extension type 2. Decoding
-// gives exactly the plain message; plain frames decode as themselves.
+// maps), its ops one flat array of code, path (one step bare) and value (none for a
+// delete), with integer codes, path steps of the string table as negative integers,
+// and in values the table's keys as integers, its strings as extension type 1 and
+// lists of same-keyed maps as extension type 2. Decoding gives exactly the plain
+// message; plain frames decode as themselves.
 
 import { Decoder, ExtensionCodec } from "@msgpack/msgpack";
 import { STRINGS } from "./strings.gen";
@@ -75,16 +76,17 @@ const CODES = ["s", "d", "a"];
 export function decodeFrame(data: Uint8Array): unknown {
   const tree = decodeHere(data);
   if (!Array.isArray(tree)) return tree;
-  const [room, v, ops] = tree as [string, number, unknown[][]];
-  return {
-    t: "patch",
-    room,
-    v,
-    ops: ops.map(([code, path, ...value]) => {
-      const name = CODES[code as number];
-      if (name === undefined) throw new Error(`no op code ${String(code)}`);
-      const steps = (path as (string | number)[]).map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p));
-      return [name, steps, ...value];
-    }),
-  };
+  const [room, v, flat] = tree as [string, number, unknown[]];
+  const ops: unknown[][] = [];
+  for (let i = 0; i < flat.length; ) {
+    const name = CODES[flat[i] as number];
+    if (name === undefined) throw new Error(`no op code ${String(flat[i])}`);
+    const path = flat[i + 1];
+    const steps = (Array.isArray(path) ? path : [path]) as (string | number)[];
+    const op: unknown[] = [name, steps.map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p))];
+    i += 2;
+    if (name !== "d") op.push(flat[i++]);
+    ops.push(op);
+  }
+  return { t: "patch", room, v, ops };
 }

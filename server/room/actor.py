@@ -460,7 +460,8 @@ class Room:
             entry = _encode(
                 LogAct(seat=seat, intent=msgspec.to_builtins(intent), by=by, ref=ref, sent_v=sent_v)
             )
-            changes = self.ledger.changes(state)
+            # Compact patches made along, where the diffs are, once a client asked.
+            changes = self.ledger.changes(state, compact=self.metrics.compact_clients > 0)
             ticket = answer.settles(self.version + 1)
             await self.ledger.commit(entry, changes, ticket)
         except IllegalIntent:

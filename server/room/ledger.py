@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from protocol.compact import compact_patch
 from protocol.messages import Patch, Snapshot
 from protocol.patch import diff
 from server.broker import Broker, BrokerUnavailable, Stored, Ticket
@@ -29,6 +30,7 @@ from server.keys import (
     log_key,
     state_key,
     view_key,
+    with_compact,
     with_version,
 )
 from server.room.receipts import Receipts
@@ -56,6 +58,7 @@ class Change(NamedTuple):
     view: dict[str, Any]
     patch: bytes  # the encoded `patch` message
     snapshot: bytes  # the `snapshot` at the new version when it is to be stored, or b""
+    compact: bytes  # the patch in compact form, when some client here asked, or b""
 
 
 def _sharing(view: dict[str, Any], encoded: dict[int, msgspec.Raw]) -> dict[str, Any]:
@@ -130,22 +133,26 @@ class Ledger:
         else:
             await self.broker.append(self.log_key, entry)
 
-    def changes(self, state: Any) -> list[Change]:
-        """Each audience's view of ``state`` and its patch to the next version; the
-        ledger itself is not touched until the move is in the log."""
+    def changes(self, state: Any, compact: bool = False) -> list[Change]:
+        """Each audience's view of ``state`` and its patch to the next version (also in
+        compact form with ``compact``, for a hall in one process where some client
+        asked for it); the ledger itself is not touched until the move is in the log."""
         v = self.version + 1
         keep = self.broker.shared and v % VIEW_EVERY == 0
+        compact = compact and not self.broker.shared  # a shared hall's processes make it
         changes = []
         views = audience_views(self.game, state, list(self.views))
         memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
         encoded: dict[int, msgspec.Raw] = {}  # and encoded once
         for audience, before in self.views.items():
             view = views[audience]
-            patch = _encode(Patch(room=self.id, v=v, ops=diff(before, view, memo)))
+            ops = diff(before, view, memo)
+            patch = _encode(Patch(room=self.id, v=v, ops=ops))
             snapshot = (
                 _encode(Snapshot(room=self.id, v=v, view=_sharing(view, encoded))) if keep else b""
             )
-            changes.append(Change(audience, view, patch, snapshot))
+            short = compact_patch(self.id, v, ops) if compact else b""
+            changes.append(Change(audience, view, patch, snapshot, short))
         return changes
 
     async def commit(
@@ -201,7 +208,10 @@ class Ledger:
             sent += len(c.patch)
             if not self.broker.shared:
                 # The move is in the log already: it stands even if a patch is lost.
-                await self._publish_quietly(channel(self.id, c.audience), with_version(v, c.patch))
+                published = (
+                    with_compact(v, c.patch, c.compact) if c.compact else with_version(v, c.patch)
+                )
+                await self._publish_quietly(channel(self.id, c.audience), published)
         return sent
 
     async def save_state(self) -> None:
