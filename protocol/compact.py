@@ -107,9 +107,13 @@ def _records_pay(n: int, forms: list[Any], size: int) -> bool:
 _MADE: dict[int, tuple[Any, Any]] = {}
 _ROWS: dict[int, tuple[Any, list[Any]]] = {}
 _KEPT = 50_000
+# Off while a decoded message is made compact: its parts are new objects, never met again.
+_keeping = True
 
 
 def _compact(x: Any) -> Any:
+    if not _keeping:
+        return _make(x)
     hit = _MADE.get(id(x))
     if hit is not None and hit[0] is x:
         return hit[1]
@@ -122,7 +126,7 @@ def _compact(x: Any) -> Any:
 
 def _row(e: dict[str, Any], names: list[str]) -> list[Any]:
     """A map's values in the order of ``names`` (its own), each compact."""
-    hit = _ROWS.get(id(e))
+    hit = _ROWS.get(id(e)) if _keeping else None
     if hit is not None and hit[0] is e:
         return hit[1]
     values = _VALUES
@@ -135,9 +139,10 @@ def _row(e: dict[str, Any], names: list[str]) -> list[Any]:
         elif tv is dict or tv is list:
             v = _compact(v)
         row.append(v)
-    if len(_ROWS) > _KEPT:
-        _ROWS.clear()
-    _ROWS[id(e)] = (e, row)
+    if _keeping:
+        if len(_ROWS) > _KEPT:
+            _ROWS.clear()
+        _ROWS[id(e)] = (e, row)
     return row
 
 
@@ -237,8 +242,14 @@ def compact(obj: Any) -> bytes:
 
 
 def compact_message(plain: bytes) -> bytes:
-    """The compact form of an encoded plain `patch` message."""
-    return _encode(_patch(_decode_plain(plain)))
+    """The compact form of an encoded plain `patch` message (a hub of a shared hall
+    makes it so, from what was published)."""
+    global _keeping
+    _keeping = False
+    try:
+        return _encode(_patch(_decode_plain(plain)))
+    finally:
+        _keeping = True
 
 
 # --- decoding (what a client does; here for tests and the load generator) -----------

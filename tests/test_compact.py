@@ -165,6 +165,18 @@ def test_the_ledger_makes_the_same_compact_patches_as_the_plain_ones_give(name: 
     assert moves > 50
 
 
+def test_a_decoded_patch_made_compact_leaves_nothing_kept() -> None:
+    """What a shared hall's hub decodes is new objects, never met again: keeping their
+    compact forms would only hold them in memory."""
+    plain = _enc(
+        {"t": "patch", "room": "r", "v": 1, "ops": [["a", ["log"], [{"code": "x"}, {"code": "y"}]]]}
+    )
+    made, rows = len(compact._MADE), len(compact._ROWS)
+    packed = compact.compact_message(plain)
+    assert (len(compact._MADE), len(compact._ROWS)) == (made, rows)
+    assert _enc(compact.decode(packed)) == plain
+
+
 def test_a_patch_published_in_one_process_carries_its_compact_form() -> None:
     from server.keys import split_published, with_compact, with_version
 
