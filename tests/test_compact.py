@@ -185,6 +185,32 @@ def test_a_patch_published_in_one_process_carries_its_compact_form() -> None:
     assert split_published(with_compact(2**40, b"", b"s")) == (2**40, b"", b"s")
 
 
+def test_the_table_game_of_the_side_by_side_run_is_under_fifty_bytes_a_client() -> None:
+    """make bench-peers' table game: a move's patches, seats' and spectators', at most
+    50 bytes a client in compact form (the issue's target; about 90 plain)."""
+    from bench.peers.tablegame import Table, tile_for
+    from protocol.messages import Patch
+    from protocol.patch import diff
+    from server.games.base import audience_view
+
+    game = Table()
+    state = game.setup(4, game.Options(), 1)
+    audiences: list[int | None] = [0, 1, 2, 3, None]
+    views = {a: audience_view(game, state, a) for a in audiences}
+    plain = packed = 0
+    for n in range(72):
+        state = game.apply(state, state.turn, tile_for(n))
+        for a in audiences:
+            new = audience_view(game, state, a)
+            message = _enc(Patch(room="9f86d081", v=n + 1, ops=diff(views[a], new)))
+            clients = 4 if a is None else 1  # 4 seats, and 4 spectators share one patch
+            plain += clients * len(message)
+            packed += clients * len(compact.compact_message(message))
+            views[a] = new
+    assert plain / (72 * 8) > 80
+    assert packed / (72 * 8) <= 50
+
+
 async def test_a_client_that_asks_gets_compact_patches_that_decode_to_the_plain_ones() -> None:
     async with running_server() as srv:
         room, (a, b), watcher = await open_table(srv, "carcassonne", players=2)
