@@ -135,17 +135,17 @@ class Connection:
             self._put(_mp_encode(msg), False)
 
     def send_frame(self, frame: Frame) -> None:
-        if self.compact and frame.patch:
-            if len(frame.mp) <= DIRECT_MAX and self._direct():
-                self.socket.write(frame.wire_cp())  # type: ignore[union-attr]
-                return
-            self._put(frame.cp, False)
-            return
+        # Compact patches are MessagePack: a client that turned to JSON gets them plain.
+        compact = self.compact and frame.patch and not self.json
         if len(frame.mp) <= DIRECT_MAX and self._direct():
             # The usual case, a patch: nothing queued ahead, the socket takes it now.
-            self.socket.write(frame.wire(self.json))  # type: ignore[union-attr]
+            data = frame.wire_cp() if compact else frame.wire(self.json)
+            self.socket.write(data)  # type: ignore[union-attr]
             return
-        self._put(frame.js if self.json else frame.mp, self.json)
+        if compact:
+            self._put(frame.cp, False)
+        else:
+            self._put(frame.js if self.json else frame.mp, self.json)
 
     def _direct(self) -> bool:
         socket = self.socket
