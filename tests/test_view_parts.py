@@ -37,8 +37,8 @@ class SharedMemoryBroker(MemoryBroker):
 _encode = msgspec.msgpack.encode
 
 
-async def _check_every_move(name: str, seed: int, seats: int) -> int:
-    game = games.get(name)
+async def _check_every_move(name: str, seed: int, seats: int, game: Any = None) -> int:
+    game = game or games.get(name)
     audiences: list[int | None] = [*range(seats), None]
     broker = SharedMemoryBroker()
     await broker.acquire(lease_key("t"), "n", 3600)
@@ -59,7 +59,7 @@ async def _check_every_move(name: str, seed: int, seats: int) -> int:
         await ledger.accept(state, changes, entry)
         moves += 1
         fresh: Any = msgspec.msgpack.decode(msgspec.msgpack.encode(ledger.state), type=game.State)
-        if moves % 16 and game.result(state) is None:
+        if moves % 16 and game.result(state) is None and hasattr(fresh, "log"):
             # The log of a fresh copy is converted whole: the live log (its kept form has
             # tests of its own, tests/test_logview.py) but now and then, the rest afresh.
             fresh.log = ledger.state.log
@@ -93,3 +93,11 @@ def test_kept_views_equal_fresh_ones_after_every_move(name: str) -> None:
         assert asyncio.run(_check_every_move(name, seed, seats)) > 0
 
     check()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_side_by_side_table_game_keeps_its_views_as_the_games_do(seed: int) -> None:
+    """make bench-peers' table game builds its views of shared parts too."""
+    from bench.peers.tablegame import Table
+
+    assert asyncio.run(_check_every_move("bench_table", seed, 4, Table())) == 72

@@ -9,11 +9,13 @@ of a fixed sequence so that random bots and the contract checks can play it too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
 from server.games.base import Game, IllegalIntent, Result
+from server.games.logview import LogView
 
 MOVES = 72
 SEATS = 4
@@ -74,12 +76,20 @@ class Table(Game):
         return state
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {
-            "tiles": [[t.x, t.y, t.r, t.kind] for t in state.tiles],
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: State, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        # Written as the hall's games are (server/games/parts.py): every audience sees
+        # the same, so it is built once and shared by identity, and the tiles' list only
+        # grows, so each tile's wire form is made once and the next view's list begins
+        # with the very items of this one (the diff passes over them at once).
+        public = {
+            "tiles": _TILES(state.tiles, None),
             "scores": list(state.scores),
             "turn": state.turn,
-            "log": [],
+            "log": _NO_LOG,
         }
+        return {seat: dict(public) for seat in seats}
 
     def legal(self, state: State, seat: int) -> list[Any]:
         if len(state.tiles) >= state.moves or seat != state.turn:
@@ -94,5 +104,12 @@ class Table(Game):
             return None
         return Result.from_keys(state.scores, state.scores)
 
+
+def _tile_view(tile: Tile, seat: int | None) -> Any:
+    return [tile.x, tile.y, tile.r, tile.kind]
+
+
+_TILES = LogView(_tile_view)
+_NO_LOG: list[Any] = []
 
 game = Table()
