@@ -17,17 +17,23 @@ from server.limits import Limits
 HALL_PASSWORD_ENV = "SPIELTISCH_HALL_PASSWORD"
 
 
-def tune_gc() -> None:
+def tune_gc(timer: bool = True) -> None:
     """Every move builds fresh views (many small dicts and lists) for every audience,
-    so the default thresholds run the cyclic collector very often, and its full
-    passes over a hall of thousands of connections stall every table at once: the
-    load bots measured p99 latency at 250 tables falling from ~940 ms to ~270 ms with
-    these thresholds. Views hold no reference cycles; reference counting frees them.
-    Objects alive at startup (modules, game data) are frozen out of the collector.
-    What does end up in cycles is collected on a timer (collector.py, --gc-every)."""
+    and each pass of the cyclic collector that they set off stops every table of the
+    process: with Python's thresholds the load bots measured p99 latency at 250 tables
+    at ~940 ms; with raised ones (100,000) at 30-38 ms, the young generation's passes
+    still taking up to 70 ms; with none, 21 ms. Views hold no reference cycles;
+    reference counting frees them, and the cycles a closed connection leaves are broken
+    (server/wire.py). So automatic passes are off; what does end up in cycles is
+    collected on a timer (collector.py, --gc-every). Objects alive at startup (modules,
+    game data) are frozen out of the collector. Without the ``timer`` (--gc-every 0),
+    automatic passes stay, only rarer."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(100_000, 50, 100)
+    if timer:
+        gc.disable()
+    else:
+        gc.set_threshold(100_000, 50, 100)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,7 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         "--gc-every",
         type=float,
         default=Limits().gc_every,
-        help="seconds between full collections of reference cycles (default 60; 0: never)",
+        help="seconds between full collections of the reference cycles closed connections "
+        "leave, when any do (default 60; 0: no timer, the collector's own rarer passes "
+        "instead)",
     )
     parser.add_argument(
         "--hall-password",
@@ -150,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         ws_ping_timeout=20.0,
         lifespan="on",
     )
-    tune_gc()
+    tune_gc(timer=args.gc_every > 0)
     uvicorn.Server(config).run()
     return 0
 

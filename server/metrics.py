@@ -37,6 +37,9 @@ class Metrics:
         self.slow_disconnects = 0
         self.connections_closed = 0
         self.compact_clients = 0  # open connections that get compact patches
+        # closed connections whose transport's reference cycle was not broken at close
+        # (server/wire.py): the collector's timer collects them (collector.py)
+        self.cycles_left = 0
         self.gc_runs = 0  # full collections on the timer (collector.py)
         self.gc_collected = 0  # objects they found unreachable
         self.gc_pause_max = 0.0  # the longest of them, in seconds
@@ -102,6 +105,12 @@ class Metrics:
             "counter",
             "websockets that ended",
             [("", self.connections_closed)],
+        )
+        metric(
+            "spieltisch_cycles_left_total",
+            "counter",
+            "closed websockets left in a reference cycle for the collector",
+            [("", self.cycles_left)],
         )
         metric("spieltisch_gc_runs_total", "counter", "full collections", [("", self.gc_runs)])
         metric(

@@ -20,6 +20,7 @@ sides' compression contexts as they were.
 
 from __future__ import annotations
 
+import asyncio
 import struct
 import weakref
 from typing import Any
@@ -27,6 +28,8 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from websockets.protocol import State
+
+from server.metrics import Metrics
 
 # What the protocol object must have for a direct write to be safe.
 _NEEDS = ("transport", "conn", "writable", "close_sent", "disconnected", "handshake_complete")
@@ -99,3 +102,34 @@ class Socket:
     def drop(self) -> None:
         """Close at once, discarding what is buffered (a client that stopped reading)."""
         self._proto.transport.abort()
+
+    def unlink_later(self, metrics: Metrics) -> None:
+        """Once the connection has ended: in a few seconds, break the reference cycle
+        its closed asyncio transport is left in, so that reference counting frees it.
+
+        The selector transport keeps a bound method of itself (``_read_ready_cb``) for
+        its reads. Closed, it is garbage, but in a cycle that only a full pass of the
+        cyclic collector finds, and in a busy hall such a pass (over every table's
+        views) stops the process for half a second (collector.py). A transport still
+        open then is left to the collector, counted in ``metrics.cycles_left``."""
+        transport = self._proto.transport
+        try:
+            asyncio.get_running_loop().call_later(UNLINK_AFTER, _unlink, transport, metrics)
+        except RuntimeError:
+            metrics.cycles_left += 1
+
+
+# Seconds after a connection ends before its transport's cycle is broken: by then the
+# transport has closed (a client that does not answer the close handshake is cut off
+# after 2 s, connection.py).
+UNLINK_AFTER = 5.0
+
+
+def _unlink(transport: Any, metrics: Metrics) -> None:
+    # Only a transport that has closed: its reader is off the selector, so the
+    # callback is never called again. Another event loop's transport has no such
+    # attribute; its cycles, if any, are the collector's.
+    if transport.is_closing() and hasattr(transport, "_read_ready_cb"):
+        transport._read_ready_cb = None
+    else:
+        metrics.cycles_left += 1

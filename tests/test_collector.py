@@ -1,5 +1,7 @@
-"""Reference cycles are collected on a timer (server/collector.py): with the raised
-thresholds of `tune_gc`, closed connections would otherwise stay in memory."""
+"""Closed connections are freed without the cyclic collector (server/wire.py breaks
+their transports' cycles), and reference cycles that remain are collected on a timer
+(server/collector.py): with `tune_gc`'s automatic passes off, they would otherwise
+stay in memory."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from asyncio.selector_events import _SelectorSocketTransport
 from collections.abc import Iterator
 
 import msgspec
+import pytest
 
-from tests.conftest import TEST_LIMITS, running_server
+from server import wire
+from tests.conftest import TEST_LIMITS, RunningServer, running_server
 
 
 @contextlib.contextmanager
@@ -27,15 +31,52 @@ def no_automatic_collection() -> Iterator[None]:
             gc.enable()
 
 
-def transports_alive() -> int:
-    """asyncio's socket transports, ended or not (the tests' clients' and the hall's)."""
-    return sum(type(o) is _SelectorSocketTransport for o in gc.get_objects())
+def transports_alive(port: int) -> int:
+    """The hall's asyncio socket transports (on its port), ended or not."""
+    return sum(
+        type(o) is _SelectorSocketTransport and (o.get_extra_info("sockname") or ("", 0))[1] == port
+        for o in gc.get_objects()
+    )
 
 
-async def test_closed_connections_are_freed_by_the_timer() -> None:
+def port_of(srv: RunningServer) -> int:
+    return int(srv.url.rsplit(":", 1)[1].split("/")[0])
+
+
+async def test_closed_connections_are_freed_without_the_collector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(wire, "UNLINK_AFTER", 0.1)
+    limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.2)
+    with no_automatic_collection():
+        async with running_server(limits) as srv:
+            port = port_of(srv)
+            for i in range(20):
+                c = await srv.client(f"p{i}")
+                await c.send({"t": "rooms"})
+                await c.expect("room_list")
+                await c.close()
+            srv.clients.clear()
+            assert transports_alive(port) >= 20  # each waits to be unlinked
+            for _ in range(40):
+                await asyncio.sleep(0.1)
+                if transports_alive(port) == 0:
+                    break
+            # Freed by counting references: no full pass of the collector needed one.
+            assert transports_alive(port) == 0
+            assert srv.hall.metrics.cycles_left == 0
+            assert srv.hall.metrics.gc_runs == 0
+
+
+async def test_cycles_left_by_closed_connections_are_freed_by_the_timer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As under a server whose sockets the hall cannot reach: nothing is unlinked.
+    monkeypatch.setattr(wire.Socket, "under", staticmethod(lambda ws: None))
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.3)
     with no_automatic_collection():
         async with running_server(limits) as srv:
+            port = port_of(srv)
             for i in range(20):
                 c = await srv.client(f"p{i}")
                 await c.send({"t": "rooms"})
@@ -45,14 +86,15 @@ async def test_closed_connections_are_freed_by_the_timer() -> None:
             await asyncio.sleep(0.1)
             runs = srv.hall.metrics.gc_runs
             # Each in a cycle (it keeps bound methods of itself): not freed by counting.
-            before = transports_alive()
+            before = transports_alive(port)
             assert before >= 20
+            assert srv.hall.metrics.cycles_left >= 20
             for _ in range(40):
                 await asyncio.sleep(0.1)
                 if srv.hall.metrics.gc_runs > runs:
                     break
             assert srv.hall.metrics.gc_runs > runs
-            assert transports_alive() <= before // 4  # all but any still closing
+            assert transports_alive(port) <= before // 4  # all but any still closing
             assert srv.hall.metrics.gc_collected > 0
             assert srv.hall.metrics.gc_pause_max > 0
             assert "spieltisch_gc_runs_total" in srv.hall.metrics.render()
@@ -73,3 +115,28 @@ async def test_a_hall_told_not_to_collects_nothing() -> None:
     async with running_server(limits) as srv:
         await asyncio.sleep(0.3)
         assert srv.hall.metrics.gc_runs == 0
+
+
+async def test_cycles_piling_up_call_for_a_pass_before_the_timer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from server import collector
+
+    monkeypatch.setattr(collector, "GROWTH", 20_000)
+    monkeypatch.setattr(collector, "TICK", 0.1)
+    limits = msgspec.structs.replace(TEST_LIMITS, gc_every=3600.0)
+    with no_automatic_collection():
+        async with running_server(limits) as srv:
+            await asyncio.sleep(0.3)
+            assert srv.hall.metrics.gc_runs == 0
+            for _ in range(15_000):  # lists in cycles: only a pass frees them
+                a: list[object] = []
+                b: list[object] = [a]
+                a.append(b)
+            del a, b
+            for _ in range(30):
+                await asyncio.sleep(0.1)
+                if srv.hall.metrics.gc_runs:
+                    break
+            assert srv.hall.metrics.gc_runs >= 1
+            assert srv.hall.metrics.gc_collected >= 30_000
