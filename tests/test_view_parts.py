@@ -37,13 +37,15 @@ class SharedMemoryBroker(MemoryBroker):
 _encode = msgspec.msgpack.encode
 
 
-async def _check_every_move(name: str, seed: int, seats: int, game: Any = None) -> int:
+async def _check_every_move(
+    name: str, seed: int, seats: int, game: Any = None, options: Any = None
+) -> int:
     game = game or games.get(name)
     audiences: list[int | None] = [*range(seats), None]
     broker = SharedMemoryBroker()
     await broker.acquire(lease_key("t"), "n", 3600)
     ledger = Ledger("t", game, broker, "n")
-    ledger.begin(game.setup(seats, game.Options(), seed), 0, audiences)
+    ledger.begin(game.setup(seats, options or game.Options(), seed), 0, audiences)
     held = {a: msgspec.msgpack.decode(msgspec.msgpack.encode(v)) for a, v in ledger.views.items()}
     pick = random.Random(seed)
     moves = 0
@@ -101,3 +103,12 @@ def test_the_side_by_side_table_game_keeps_its_views_as_the_games_do(seed: int) 
     from bench.peers.tablegame import Table
 
     assert asyncio.run(_check_every_move("bench_table", seed, 4, Table())) == 72
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_carcassonne_with_every_expansion_keeps_its_views(seed: int) -> None:
+    """The tiles' maps are kept from move to move (followers the dragon eats, the
+    princess sends home, a builder or a pig joins among them)."""
+    game = games.get("carcassonne")
+    options = game.Options(fluss=True, erweiterung=True, haendler=True, koenig=True, drache=True)
+    assert asyncio.run(_check_every_move("carcassonne", seed, 4, options=options)) > 0

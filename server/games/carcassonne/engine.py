@@ -11,6 +11,7 @@ A dragon tile adds the dragon's walk, one ``dragon`` intent per step (README §1
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -741,28 +742,46 @@ class _TileViews:
     """The view's map of each placed tile, built again only when the tile's followers
     change. Like the log's entries (see logview.py), the maps are shared by every
     audience and by the next views, so the room's diff passes over them by identity.
-    Cached per board (its tile list)."""
+    Cached per board (its tile list). A move places a tile and adds or removes a few
+    followers, so only the new tiles and those whose followers differ from the last
+    call's are looked at, not every tile of the board."""
 
     def __init__(self) -> None:
-        # per board: the tiles the maps were built from, and the maps
-        self._cache: ByIdentity[tuple[list[Placed], list[dict[str, Any]]]] = ByIdentity()
+        # per board: the tiles the maps were built from, the maps, and the followers
+        # by tile they were built with
+        self._cache: ByIdentity[_Built] = ByIdentity()
 
     def __call__(
         self, tiles: list[Placed], on_tile: dict[int, list[dict[str, Any]]]
     ) -> list[dict[str, Any]]:
-        placed, out = self._cache.get(tiles, None, lambda: ([], []))
-        del placed[len(tiles) :], out[len(tiles) :]
-        for i, p in enumerate(tiles):
-            meeples = on_tile.get(i, [])
-            if i < len(placed) and placed[i] is p and out[i]["meeples"] == meeples:
-                continue
-            item = {"x": p.x, "y": p.y, "r": p.r, "tile": TYPES[p.t].id, "meeples": meeples}
-            if i < len(placed):
-                placed[i], out[i] = p, item
-            else:
-                placed.append(p)
-                out.append(item)
+        built = self._cache.get(tiles, None, _Built)
+        placed, out, before = built.placed, built.out, built.on_tile
+        if len(placed) > len(tiles) or not all(map(operator.is_, placed, tiles)):
+            # Not only appended to since: start again.
+            placed.clear()
+            out.clear()
+            before = {}
+        for i in before.keys() | on_tile.keys():
+            if i < len(placed) and before.get(i) != on_tile.get(i):
+                out[i] = _tile_map(placed[i], on_tile.get(i, []))
+        for i in range(len(placed), len(tiles)):
+            placed.append(tiles[i])
+            out.append(_tile_map(tiles[i], on_tile.get(i, [])))
+        built.on_tile = on_tile
         return list(out)
+
+
+class _Built:
+    __slots__ = ("on_tile", "out", "placed")
+
+    def __init__(self) -> None:
+        self.placed: list[Placed] = []
+        self.out: list[dict[str, Any]] = []
+        self.on_tile: dict[int, list[dict[str, Any]]] = {}
+
+
+def _tile_map(p: Placed, meeples: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"x": p.x, "y": p.y, "r": p.r, "tile": TYPES[p.t].id, "meeples": meeples}
 
 
 _TILES = _TileViews()
