@@ -200,6 +200,12 @@ class Room:
         self.mailbox.put_nowait(None)
         await self.task
         await self.announcer.close()
+        # Its parts call back into the room (bound methods, a closure): reference
+        # cycles, which the hall leaves to reference counting (server/collector.py).
+        # A closed table's state, views and backlogs go as soon as nobody holds it.
+        final = self.ledger.version
+        self.announcer.version = lambda: final
+        self.bots.detach()
 
     async def _run(self) -> None:
         try:

@@ -90,3 +90,11 @@ class Bots:
     def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
+
+    def detach(self) -> None:
+        """The table has closed: whatever comes late goes nowhere."""
+        self._submit = _nowhere
+
+
+def _nowhere(kind: str, payload: Any) -> None:
+    pass

@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -183,6 +183,20 @@ def _payments(hand: list[int], board: Board, own_colour: bool) -> list[tuple[int
 
 def _can_draw(state: KardinalState) -> bool:
     return bool(state.deck or state.display)
+
+
+def _picks(
+    hand: list[int], limit: int, start: int = 0, chosen: tuple[int, ...] = ()
+) -> Iterator[tuple[int, ...]]:
+    """The non-empty choices of at most ``limit`` cards of ``hand``, each in hand order,
+    depth first. (A function of its own: a nested one that calls itself is a reference
+    cycle, which the hall leaves to reference counting alone, server/collector.py.)"""
+    if chosen:
+        yield chosen
+    if len(chosen) == limit:
+        return
+    for i in range(start, len(hand)):
+        yield from _picks(hand, limit, i + 1, (*chosen, hand[i]))
 
 
 class Kardinal(Game):
@@ -363,20 +377,10 @@ class Kardinal(Game):
         hand = state.hands[state.turn]
         seen: set[tuple[int, ...]] = set()
         out = []
-        limit = min(state.options.exchange_max_cards, len(hand))
-
-        def pick(start: int, chosen: list[int]) -> None:
-            if chosen:
-                key = tuple(chosen)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Exchange(cards=[board.cards[t] for t in chosen]))
-            if len(chosen) == limit:
-                return
-            for i in range(start, len(hand)):
-                pick(i + 1, [*chosen, hand[i]])
-
-        pick(0, [])
+        for chosen in _picks(hand, min(state.options.exchange_max_cards, len(hand))):
+            if chosen not in seen:
+                seen.add(chosen)
+                out.append(Exchange(cards=[board.cards[t] for t in chosen]))
         return out
 
     def _draws(self, state: KardinalState, board: Board) -> list[Draw]:
