@@ -112,29 +112,32 @@ def _minimal_payments(values: list[int], price: int) -> list[list[int]]:
     ``price`` and has no superfluous coin, largest coins first (R-14.10)."""
     counts = [values.count(v) for v in range(10)]
     out: list[list[int]] = []
-    chosen: list[int] = []
-
-    def walk(v: int, total: int) -> None:
-        if total >= price:
-            if total - chosen[-1] < price:
-                out.append(list(chosen))
-            return
-        if v == 0:
-            return
-        # Take k coins of value v (k from the most down to none), then smaller values.
-        for k in range(counts[v], -1, -1):
-            chosen.extend([v] * k)
-            if k and total + k * v >= price and total + (k - 1) * v >= price:
-                # k - 1 coins already pay: more coins of v would be superfluous.
-                del chosen[len(chosen) - k :]
-                continue
-            walk(v - 1, total + k * v)
-            if k:
-                del chosen[len(chosen) - k :]
-
     if sum(values) >= price:
-        walk(9, 0)
+        _walk(counts, price, 9, 0, [], out)
     return out
+
+
+def _walk(
+    counts: list[int], price: int, v: int, total: int, chosen: list[int], out: list[list[int]]
+) -> None:
+    # A function of its own, not nested: a nested function that calls itself is a
+    # reference cycle, which the hall leaves to reference counting (collector.py).
+    if total >= price:
+        if total - chosen[-1] < price:
+            out.append(list(chosen))
+        return
+    if v == 0:
+        return
+    # Take k coins of value v (k from the most down to none), then smaller values.
+    for k in range(counts[v], -1, -1):
+        chosen.extend([v] * k)
+        if k and total + k * v >= price and total + (k - 1) * v >= price:
+            # k - 1 coins already pay: more coins of v would be superfluous.
+            del chosen[len(chosen) - k :]
+            continue
+        _walk(counts, price, v - 1, total + k * v, chosen, out)
+        if k:
+            del chosen[len(chosen) - k :]
 
 
 _TAKE_MESSAGES = {
@@ -169,6 +172,7 @@ class Alhambra(Game):
     Options: ClassVar[type[msgspec.Struct]] = GameOptions
     Intent: ClassVar[Any] = Intent
     State: ClassVar[type[msgspec.Struct]] = GameState
+    keeps_intents: ClassVar[bool] = True  # legal's lists are memoized (_MEMO)
 
     # --- setup ---------------------------------------------------------------------
 
