@@ -5,18 +5,20 @@ games' records)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import hmac
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import compact
@@ -166,4 +168,16 @@ def create_app(
         routes.append(Mount("/", StaticFiles(directory=client_dist, html=True), name="client"))
     else:
         routes.append(Route("/", not_built))
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(wire.Exposed)])
+    return _Exposing(routes=routes, lifespan=lifespan)
+
+
+class _Exposing(Starlette):
+    """Starlette, with `wire.Exposed` outside its middleware: it must see the server's
+    own `send` for HTTP requests too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._exposed = wire.Exposed(functools.partial(Starlette.__call__, self))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._exposed(scope, receive, send)

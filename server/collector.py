@@ -3,15 +3,16 @@
 `tune_gc` (server/__main__.py) turns the collector's automatic passes off: the many
 short-lived dicts and lists of every move's views set them off, and each pass stops
 every table of the process (at 250 tables, the young generation's passes took 4 ms on
-average and up to 70 ms, the hall's p99 latency). Play makes no reference cycles (a
-full pass after 25 s of 250 tables found none); reference counting frees the views.
+average and up to 70 ms, the hall's p99 latency). Playing and closing tables makes no
+reference cycles (tests/test_no_cycles.py); reference counting frees the views.
 Then what ends up in reference cycles stays until a pass comes: each closed websocket
 would leave its asyncio transport in one (the transport keeps bound methods of
 itself), and with it some 40 KB of the process's memory. The soak (bench/soak.py) saw
 the hall grow by some 0.6 MB with every game played.
 
-Those cycles are broken when the connection has ended (server/wire.py), so that
-reference counting frees the transport. A full collection pauses the whole process
+Those cycles are broken here, on each tick, for the transports that have closed since
+(server/wire.py watches every connection's, websocket or HTTP), so that reference
+counting frees them. A full collection pauses the whole process
 (0.5-0.7 s at 250 tables and 2,000 connections on a 2-core machine: a pass over every
 table's views), so it runs only every ``every`` seconds when a closed connection's
 cycle could not be broken (another server or event loop: `cycles_left`), at least
@@ -27,13 +28,14 @@ import asyncio
 import gc
 import time
 
+from server import wire
 from server.metrics import Metrics
 
 EVERY_QUIET = 600.0  # seconds between full collections while nothing calls for one
 # Tracked objects (containers) allocated and not freed since the last pass that call
 # for one: some four times what 250 tables and 2,000 connections hold.
 GROWTH = 2_000_000
-TICK = 5.0  # seconds between looks at that growth
+TICK = 5.0  # seconds between sweeps of closed transports, and looks at that growth
 
 
 async def run(every: float, metrics: Metrics) -> None:
@@ -41,6 +43,7 @@ async def run(every: float, metrics: Metrics) -> None:
     last = time.monotonic()
     while True:
         await asyncio.sleep(min(every, TICK))
+        wire.sweep()
         now = time.monotonic()
         if (
             (metrics.cycles_left != left and now - last >= every)

@@ -20,7 +20,6 @@ sides' compression contexts as they were.
 
 from __future__ import annotations
 
-import asyncio
 import struct
 import weakref
 from typing import Any
@@ -28,8 +27,6 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from websockets.protocol import State
-
-from server.metrics import Metrics
 
 # What the protocol object must have for a direct write to be safe.
 _NEEDS = ("transport", "conn", "writable", "close_sent", "disconnected", "handshake_complete")
@@ -39,20 +36,29 @@ _HEAD64 = struct.Struct("!BBQ")
 
 
 class Exposed:
-    """ASGI middleware: a websocket's scope carries the server's protocol object when
-    it is one `Socket` can write to. (Starlette passes a websocket's `send` to its
-    middleware unwrapped; its own routing wraps it later.)"""
+    """ASGI middleware around the whole application (outside Starlette's own, which
+    wraps an HTTP request's `send`): a websocket's scope carries the server's protocol
+    object when it is one `Socket` can write to, and every connection's transport,
+    websocket or HTTP, is watched once the application is done with it (`watch`)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            proto = getattr(send, "__self__", None)
-            if proto is not None and all(hasattr(proto, name) for name in _NEEDS):
-                # Weakly: the protocol holds the scope, which must not hold it back.
-                scope[_SCOPE_KEY] = weakref.ref(proto)
-        await self.app(scope, receive, send)
+        owner = getattr(send, "__self__", None)  # uvicorn's protocol, or its HTTP cycle
+        if (
+            scope["type"] == "websocket"
+            and owner is not None
+            and all(hasattr(owner, name) for name in _NEEDS)
+        ):
+            # Weakly: the protocol holds the scope, which must not hold it back.
+            scope[_SCOPE_KEY] = weakref.ref(owner)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            transport = getattr(owner, "transport", None)
+            if transport is not None:
+                watch(transport)  # its cycle broken once it has closed
 
 
 def frame(payload: bytes, text: bool = False) -> bytes:
@@ -103,33 +109,29 @@ class Socket:
         """Close at once, discarding what is buffered (a client that stopped reading)."""
         self._proto.transport.abort()
 
-    def unlink_later(self, metrics: Metrics) -> None:
-        """Once the connection has ended: in a few seconds, break the reference cycle
-        its closed asyncio transport is left in, so that reference counting frees it.
 
-        The selector transport keeps a bound method of itself (``_read_ready_cb``) for
-        its reads. Closed, it is garbage, but in a cycle that only a full pass of the
-        cyclic collector finds, and in a busy hall such a pass (over every table's
-        views) stops the process for half a second (collector.py). A transport still
-        open then is left to the collector, counted in ``metrics.cycles_left``."""
-        transport = self._proto.transport
-        try:
-            asyncio.get_running_loop().call_later(UNLINK_AFTER, _unlink, transport, metrics)
-        except RuntimeError:
-            metrics.cycles_left += 1
+# Transports of connections that ended or will (HTTP's keep-alive ones), by id: `sweep`
+# breaks the reference cycle of each once it has closed.
+_WATCHED: dict[int, Any] = {}
 
 
-# Seconds after a connection ends before its transport's cycle is broken: by then the
-# transport has closed (a client that does not answer the close handshake is cut off
-# after 2 s, connection.py).
-UNLINK_AFTER = 5.0
+def watch(transport: Any) -> None:
+    """Have ``transport``'s reference cycle broken once it has closed (`sweep`), so that
+    reference counting frees it.
+
+    asyncio's selector transport keeps a bound method of itself (``_read_ready_cb``)
+    for its reads. Closed, it is garbage, but in a cycle that only a full pass of the
+    cyclic collector finds, and in a busy hall such a pass (over every table's views)
+    stops the process for half a second (collector.py)."""
+    if hasattr(transport, "_read_ready_cb"):  # another event loop's has no such cycle
+        _WATCHED[id(transport)] = transport
 
 
-def _unlink(transport: Any, metrics: Metrics) -> None:
-    # Only a transport that has closed: its reader is off the selector, so the
-    # callback is never called again. Another event loop's transport has no such
-    # attribute; its cycles, if any, are the collector's.
-    if transport.is_closing() and hasattr(transport, "_read_ready_cb"):
-        transport._read_ready_cb = None
-    else:
-        metrics.cycles_left += 1
+def sweep() -> int:
+    """Break the cycles of the watched transports that have closed (a closed one's
+    reader is off the selector: its callback is never called again); the rest stay
+    watched. Returns how many were let go."""
+    done = [k for k, t in _WATCHED.items() if t.is_closing()]
+    for k in done:
+        _WATCHED.pop(k)._read_ready_cb = None
+    return len(done)

@@ -11,13 +11,15 @@ import asyncio
 import contextlib
 import gc
 import random
+import urllib.request
+from asyncio.selector_events import _SelectorSocketTransport
 from collections import Counter
 from collections.abc import Iterator
 
 import msgspec
 import pytest
 
-from server import games, wire
+from server import collector, games
 from server.broker import MemoryBroker
 from server.room.ledger import Ledger
 from server.room.record import LogAct
@@ -97,10 +99,12 @@ async def test_tables_played_and_closed_leave_no_reference_cycles(
 ) -> None:
     """Tables opened, played to their end and closed when everyone has left, over real
     websockets: their actors, states and views are freed by reference counting, and so
-    are the closed connections (their transports' cycles broken, server/wire.py)."""
-    monkeypatch.setattr(wire, "UNLINK_AFTER", 0.05)
+    are the closed connections, websocket and HTTP (their transports' cycles broken,
+    server/wire.py)."""
+    monkeypatch.setattr(collector, "TICK", 0.05)  # closed transports swept at once
     with cycles_saved() as garbage:
         async with running_server() as srv:
+            port = int(srv.url.rsplit(":", 1)[1].split("/")[0])
             for _ in range(3):
                 room, seated, watcher = await open_table(srv, "countdown", players=2)
                 while True:
@@ -122,9 +126,16 @@ async def test_tables_played_and_closed_leave_no_reference_cycles(
             for c in srv.clients:
                 await c.close()
             srv.clients.clear()
+            http = srv.url.replace("ws://", "http://").replace("/ws", "/api/games")
+            for _ in range(5):  # a connection each
+                await asyncio.to_thread(lambda: urllib.request.urlopen(http, timeout=5).read())
             await asyncio.sleep(0.5)
     kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in garbage)
     ours = {k: n for k, n in kinds.items() if k.startswith(("server.", "tests.support"))}
     assert not ours, ours
-    transports = kinds["asyncio.selector_events._SelectorSocketTransport"]
-    assert transports <= 12, kinds.most_common(10)  # the test's own clients' (3 x 4)
+    hall_side = [
+        o
+        for o in garbage
+        if type(o) is _SelectorSocketTransport and o.get_extra_info("sockname")[1] == port
+    ]
+    assert not hall_side, kinds.most_common(10)
