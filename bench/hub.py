@@ -20,8 +20,12 @@ measures the people's tables beside them. With ``--procs N`` the rooms' clients 
 N processes (rooms i, i + N, ... in process i), so that one Python process's CPU does
 not set the pace; the clients' CPU column is then their sum, and a warning follows the
 table when a client process neared a full core. With ``--compact`` the clients ask for
-compact patches, as the browser app does (bytes/patch is then the compact size). It
-prints a table; it never fails on a time.
+compact patches, as the browser app does (bytes/patch is then the compact size).
+Besides the clients' latencies, the table gives the hub's own (`hub p99 ms`: the
+bucket of its /metrics histogram, from reading an intent to publishing its patches,
+that holds the 99th percentile; what the clients see beyond it is the kernel's and
+their own) and its CPU per move (`hub µs/move`: hub CPU time / moves). It prints a
+table; it never fails on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -39,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,6 +56,7 @@ from bots.spread import Link, Spread, generator_bound
 from protocol import compact
 from protocol.patch import apply
 from server import games
+from server.metrics import LATENCY_BUCKETS
 from tests.support.redis_server import RedisServer
 
 SEATS = 4
@@ -395,14 +401,52 @@ class Window:
         self.before = (0.0, 0.0, 0.0)
         self.after = (0.0, 0.0, 0.0)
         self.elapsed = 0.0
+        self.published0: list[int] = []
+        self.published: list[int] = []  # the hub's own latency histogram over the window
 
     def begin(self) -> None:
         self.before = self.hall.usage()
+        self.published0 = publish_histogram(self.hall.urls)
         self.t0 = time.perf_counter()
 
     def end(self) -> None:
         self.after = self.hall.usage()
         self.elapsed = time.perf_counter() - self.t0
+        after = publish_histogram(self.hall.urls)
+        if len(after) == len(self.published0):
+            self.published = [b - a for a, b in zip(self.published0, after, strict=True)]
+
+
+def publish_histogram(urls: list[str]) -> list[int]:
+    """The hub's histogram of the time from receiving an intent to publishing its
+    patches (`spieltisch_intent_publish_seconds` in /metrics), cumulative counts per
+    bucket, summed over the hall's processes; empty when it cannot be read."""
+    total: list[int] = []
+    for url in urls:
+        http = url.replace("ws://", "http://").removesuffix("/ws") + "/metrics"
+        try:
+            with urllib.request.urlopen(http, timeout=5) as r:
+                text = r.read().decode()
+        except OSError:
+            return []
+        counts = [
+            int(float(line.rsplit(" ", 1)[1]))
+            for line in text.splitlines()
+            if line.startswith("spieltisch_intent_publish_seconds_bucket")
+        ]
+        total = counts if not total else [a + b for a, b in zip(total, counts, strict=True)]
+    return total
+
+
+def hub_p99(cumulative: list[int]) -> float:
+    """The upper bound (ms) of the bucket that holds the 99th percentile."""
+    if not cumulative or cumulative[-1] == 0:
+        return float("nan")
+    bounds = [*LATENCY_BUCKETS, float("inf")]
+    for bound, n in zip(bounds, cumulative, strict=True):
+        if n >= 0.99 * cumulative[-1]:
+            return bound * 1000
+    return float("inf")
 
 
 def _stderr(text: str) -> None:
@@ -599,6 +643,9 @@ def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> 
         "p99_ms": pct(0.99),
         "max_ms": latencies[-1] * 1000 if latencies else float("nan"),
         "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
+        # in the hub alone: from reading an intent to publishing its patches (a bound)
+        "hub_p99_ms": hub_p99(window.published),
         # The clients' processes, summed: near 100 % of a core each, they set the pace.
         "bench_cpu_pct": sum(p["cpu_pct"] for p in procs),
         "client_procs": procs,
@@ -620,13 +667,14 @@ def table(rows: list[dict[str, Any]], game: str, procs: int = 1) -> str:
     out = [
         f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores{spread}",
         "",
-        "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub CPU % | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub p99 ms | hub CPU % | hub µs/move | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         out.append(
             f"| {r['setup']} | {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
-            f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_pct']:.0f} | {r['rss_mb']:.0f} | "
+            f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | ≤ {r['hub_p99_ms']:g} | "
+            f"{r['cpu_pct']:.0f} | {r['us_per_move']:.0f} | {r['rss_mb']:.0f} | "
             f"{r['redis_cpu_pct']:.0f} | {clients_cpu(r)} | {r['bytes_per_patch']:.0f} | {errors(r['errors'])} |"
         )
     return "\n".join(out)

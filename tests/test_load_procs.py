@@ -146,6 +146,20 @@ async def test_the_hub_bench_spreads_its_clients_over_two_processes() -> None:
     assert row["moves_per_s"] > 0 and 0 < row["complete"] <= moves
     assert row["p50_ms"] <= row["p99_ms"] <= row["max_ms"]
     assert f"| {row['bench_cpu_pct']:.0f} (" in hub.table([row], "carcassonne")
+    # The hub's own share, read off its /metrics over the same window.
+    assert row["us_per_move"] > 0
+    assert 0 < row["hub_p99_ms"] <= 1000
+
+
+def test_the_hubs_p99_is_the_bound_of_the_bucket_that_holds_it() -> None:
+    from server.metrics import LATENCY_BUCKETS
+
+    n = len(LATENCY_BUCKETS) + 1
+    assert hub.hub_p99([0] * n) != hub.hub_p99([0] * n)  # nan: nothing measured
+    assert hub.hub_p99([100] * n) == LATENCY_BUCKETS[0] * 1000
+    # 98 of 100 within the second bucket, the 99th in the fourth
+    cumulative = [0, 98, 98, 99, *([100] * (n - 4))]
+    assert hub.hub_p99(cumulative) == LATENCY_BUCKETS[3] * 1000
 
 
 async def test_the_hub_bench_command_line_takes_procs() -> None:
@@ -154,9 +168,10 @@ async def test_the_hub_bench_command_line_takes_procs() -> None:
     lines = stdout.decode().splitlines()
     assert lines[0].endswith(", clients in 2 processes")
     cells = [c.strip() for c in lines[-1].split("|")[1:-1]]
+    header = [c.strip() for c in lines[2].split("|")[1:-1]]
     assert cells[:3] == ["memory", "2", "16"]
     # The clients' CPU: the sum, then each process's share.
-    total, shares = cells[11].split(" ", 1)
+    total, shares = cells[header.index("clients' CPU %")].split(" ", 1)
     assert shares.startswith("(") and shares.count("+") == 1 and int(total) >= 0
 
 
