@@ -63,10 +63,6 @@ class Game(Protocol):
     # (server/ai/search.py): a game whose moves pay off only some turns later (a
     # cloister majority in Kardinal & König) values better a little further on.
     search_rollout: ClassVar[int] = 2
-    # True when ``legal`` hands out the very same intent objects while they stay legal
-    # (kept in a memo) and never changes them: the room then finds each one's wire
-    # form by its identity instead of encoding it again (`legal_view`).
-    keeps_intents: ClassVar[bool] = False
 
     def setup(self, seats: int, options: Any, seed: int) -> Any: ...
 
@@ -189,48 +185,21 @@ _NO_INTENTS: list[dict[str, Any]] = []
 def legal_view(game: Game, state: Any, seat: int) -> list[dict[str, Any]]:
     """A seat's legal intents in their wire form (the maps a client sends back). An
     intent offered again is the very map offered before, so the diff passes over the
-    intents that stayed legal by identity. A game that keeps its intents
-    (``keeps_intents``: Alhambra's hundreds of ways to rebuild a city, say) has each
-    one's map found by the intent's identity, without encoding it again."""
+    intents that stayed legal by identity."""
     maps = _INTENTS
     if len(maps) > _INTENTS_KEPT:
         maps.clear()
-    intents = game.legal(state, seat)
-    if game.keeps_intents:
-        return _kept_view(intents, maps)
     out = []
-    for intent in intents:
+    for intent in game.legal(state, seat):
         wire = _encode(intent)
         shown = maps.get(wire)
         if shown is None:
             shown = maps[wire] = msgspec.to_builtins(intent)
-        out.append(shown)
-    return out
-
-
-def _kept_view(intents: list[Any], maps: dict[bytes, dict[str, Any]]) -> list[dict[str, Any]]:
-    made = _MADE
-    if len(made) > _INTENTS_KEPT:
-        made.clear()
-    out = []
-    for intent in intents:
-        hit = made.get(id(intent))
-        if hit is not None and hit[0] is intent:
-            out.append(hit[1])
-            continue
-        wire = _encode(intent)
-        shown = maps.get(wire)
-        if shown is None:
-            shown = maps[wire] = msgspec.to_builtins(intent)
-        # The intent is held with its map, so its id is not reused while it lasts.
-        made[id(intent)] = (intent, shown)
         out.append(shown)
     return out
 
 
 _encode = msgspec.msgpack.Encoder().encode
-# The wire form of the intents offered lately, by their encoding (shared by every view),
-# and by the identity of the intent object.
+# The wire form of the intents offered lately, by their encoding (shared by every view).
 _INTENTS: dict[bytes, dict[str, Any]] = {}
-_MADE: dict[int, tuple[Any, dict[str, Any]]] = {}
 _INTENTS_KEPT = 20_000

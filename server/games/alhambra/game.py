@@ -172,7 +172,6 @@ class Alhambra(Game):
     Options: ClassVar[type[msgspec.Struct]] = GameOptions
     Intent: ClassVar[Any] = Intent
     State: ClassVar[type[msgspec.Struct]] = GameState
-    keeps_intents: ClassVar[bool] = True  # legal's lists are memoized (_MEMO)
 
     # --- setup ---------------------------------------------------------------------
 
