@@ -47,6 +47,7 @@ import urllib.request
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -580,11 +581,18 @@ async def measure(
     ai_tables: int = 0,
     procs: int = 1,
     compact: bool = False,
+    generator: str = "python",
 ) -> dict[str, Any]:
     """One row: ``rooms`` tables played for ``duration`` seconds, their clients in this
-    process or spread over ``procs`` processes (at most one per room)."""
+    process or spread over ``procs`` processes (at most one per room), or in one Node
+    process (``generator="node"``)."""
     procs = max(1, min(procs, rooms))
     hall = Hall(setup)
+    if generator == "node":
+        try:
+            return await node_row(hall, setup, game, rooms, duration, interval)
+        finally:
+            hall.stop()
     ai = [await open_ai_table(hall.urls[0], game, n) for n in range(ai_tables)]
     ai_stop = asyncio.Event()
     ai_players = [asyncio.create_task(keep_playing(c, ai_stop)) for c in ai]
@@ -655,6 +663,66 @@ def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> 
         "complete": len(latencies),
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "errors": dict(sum((p.errors for p in parts), Counter())),
+    }
+
+
+PEERS = Path(__file__).resolve().parent / "peers"
+
+
+async def node_row(
+    hall: Hall, setup: str, game: str, rooms: int, duration: float, interval: float
+) -> dict[str, Any]:
+    """The row of a run whose clients are one Node process (bench/peers/hall_load.mjs,
+    compact patches), all connected to the hall's first process."""
+    if not (PEERS / "node_modules" / "ws").is_dir():
+        raise RuntimeError("bench/peers/node_modules is missing: run `make bench-peers` once")
+    port = hall.urls[0].rsplit(":", 1)[1].split("/")[0]
+    argv = ["--port", port, "--game", game, "--rooms", str(rooms)]
+    argv += ["--interval", str(int(interval * 1000)), "--seconds", str(duration)]
+    proc = await asyncio.create_subprocess_exec(
+        "node", str(PEERS / "hall_load.mjs"), *argv, cwd=PEERS, stdout=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    window = Window(hall)
+    figures: dict[str, Any] = {}
+    async with asyncio.timeout(duration + 30 + rooms * 0.5):
+        async for raw in proc.stdout:
+            line = raw.decode().strip()
+            if line == "phase play":
+                window.begin()
+            elif line == "phase done":
+                window.end()
+            elif line.startswith("{"):
+                figures = msgspec.json.decode(line)
+        await proc.wait()
+    if not figures:
+        raise RuntimeError(f"the Node generator ended without its figures ({proc.returncode})")
+    cpu0, _, rcpu0 = window.before
+    cpu1, rss, rcpu1 = window.after
+    elapsed = window.elapsed
+    moves = figures["moves"]
+    gen = figures["generator_cpu_pct"]
+    return {
+        "setup": f"{setup}, Node clients",
+        "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
+        "rooms": rooms,
+        "connections": rooms * (SEATS + SPECTATORS),
+        "moves_per_s": moves / elapsed,
+        "deliveries_per_s": figures["deliveries"] / elapsed,
+        "p50_ms": figures["p50_ms"] or float("nan"),
+        "p99_ms": figures["p99_ms"] or float("nan"),
+        "max_ms": figures["max_ms"] or float("nan"),
+        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
+        "hub_p99_ms": hub_p99(window.published),
+        "bench_cpu_pct": gen,
+        "client_procs": [{"rooms": rooms, "moves": moves, "cpu_pct": gen}],
+        "generator_bound": generator_bound([gen]),
+        "rss_mb": rss,
+        "bytes_per_patch": figures["bytes_per_patch"] or 0.0,
+        "complete": figures["complete"],
+        "mean_ms": float("nan"),
+        "errors": figures["errors"],
     }
 
 
@@ -751,6 +819,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the clients ask for compact patches (as the browser app does)",
     )
+    parser.add_argument(
+        "--generator",
+        choices=["python", "node"],
+        default="python",
+        help="node: the clients are one Node process (bench/peers/hall_load.mjs, compact "
+        "patches, every client on the hall's first process), at a fraction of the Python "
+        "clients' CPU",
+    )
     args = parser.parse_args(argv)
     if args.procs < 1:
         parser.error("--procs must be at least 1")
@@ -774,6 +850,7 @@ def main(argv: list[str] | None = None) -> int:
                         args.ai_tables,
                         args.procs,
                         args.compact,
+                        args.generator,
                     )
                 )
             except Exception as e:  # a run that falls over is reported, not hidden
