@@ -674,8 +674,8 @@ async def node_row(
 ) -> dict[str, Any]:
     """The row of a run whose clients are one Node process (bench/peers/hall_load.mjs,
     compact patches), all connected to the hall's first process."""
-    if not (PEERS / "node_modules" / "ws").is_dir():
-        raise RuntimeError("bench/peers/node_modules is missing: run `make bench-peers` once")
+    if not (PEERS.parents[1] / "client" / "node_modules" / "ws").is_dir():
+        raise RuntimeError("client/node_modules is missing: run `make install` once")
     port = hall.urls[0].rsplit(":", 1)[1].split("/")[0]
     argv = ["--port", port, "--game", game, "--rooms", str(rooms)]
     argv += ["--interval", str(int(interval * 1000)), "--seconds", str(duration)]

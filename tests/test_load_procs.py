@@ -227,3 +227,15 @@ async def command(module: str, *argv: str) -> bytes:
     stdout, stderr = await asyncio.wait_for(proc.communicate(), 20)
     assert proc.returncode == 0, stderr.decode()[-2000:]
     return stdout
+
+
+async def test_the_hub_bench_drives_a_real_game_from_node() -> None:
+    """`--generator node`: the Node clients (bench/peers/hall_load.mjs) play the hall's
+    own game with random legal intents, every move reaching all eight of a table."""
+    row = await hub.measure(3, 2.0, 0.25, "kingsburg", "memory", generator="node")
+    assert set(row) >= HUB_FIELDS and row["errors"] == {}
+    assert row["setup"] == "memory, Node clients" and row["connections"] == 24
+    assert row["moves_per_s"] > 4 and row["complete"] > 0
+    assert row["p50_ms"] <= row["p99_ms"] <= row["max_ms"]
+    assert row["us_per_move"] > 0 and row["bench_cpu_pct"] > 0
+    assert 0 < row["bytes_per_patch"] < 1000  # compact patches

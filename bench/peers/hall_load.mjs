@@ -12,13 +12,16 @@
 // picking one at random. Latency: from sending a move to the last of the table's 8
 // clients holding its version. Prints "phase play" and "phase done" as the measured
 // window opens and closes, then one JSON line of figures. Loopback only.
+//
+// Its two libraries (ws, @msgpack/msgpack) are the browser client's, from
+// client/node_modules (`make install`), so that it runs without the peers' packages.
 
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 
-const require = createRequire(import.meta.url);
+const require = createRequire(new URL("../../client/package.json", import.meta.url));
 const WebSocket = require("ws");
-const msgpack = await import("@msgpack/msgpack");
+const msgpack = require("@msgpack/msgpack");
 
 const SEATS = 4;
 const SPECTATORS = 4;
