@@ -4,6 +4,7 @@ one move per room every 500 ms.
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
                         [--setups memory sqlite redis-1 redis-2] [--no-failover]
                         [--ai-tables N] [--procs N] [--compact]
+                        [--generator python|node]
 
 Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
 :memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
@@ -21,7 +22,9 @@ N processes (rooms i, i + N, ... in process i), so that one Python process's CPU
 not set the pace; the clients' CPU column is then their sum, and a warning follows the
 table when a client process neared a full core. With ``--compact`` the clients ask for
 compact patches, as the browser app does (bytes/patch is then the compact size).
-Besides the clients' latencies, the table gives the hub's own (`hub p99 ms`: the
+With ``--generator node`` the clients are one Node process instead
+(bench/peers/hall_load.mjs, compact patches, every client on the hall's first
+process), which costs a fraction of the Python clients' CPU. Besides the clients' latencies, the table gives the hub's own (`hub p99 ms`: the
 bucket of its /metrics histogram, from reading an intent to publishing its patches,
 that holds the 99th percentile; what the clients see beyond it is the kernel's and
 their own) and its CPU per move (`hub µs/move`: hub CPU time / moves). It prints a
