@@ -43,19 +43,22 @@ def port_of(srv: RunningServer) -> int:
     return int(srv.url.rsplit(":", 1)[1].split("/")[0])
 
 
-async def test_closed_connections_are_freed_without_the_collector(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def come_and_go(srv: RunningServer, n: int) -> None:
+    """``n`` people who connect, look at the list of tables and hang up."""
+    for i in range(n):
+        c = await srv.client(f"p{i}")
+        await c.send({"t": "rooms"})
+        await c.expect("room_list")
+        await c.close()
+    srv.clients.clear()
+
+
+async def test_closed_connections_are_freed_without_the_collector() -> None:
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.2)  # the sweep's tick too
     with no_automatic_collection():
         async with running_server(limits) as srv:
             port = port_of(srv)
-            for i in range(20):
-                c = await srv.client(f"p{i}")
-                await c.send({"t": "rooms"})
-                await c.expect("room_list")
-                await c.close()
-            srv.clients.clear()
+            await come_and_go(srv, 20)
             for _ in range(40):
                 await asyncio.sleep(0.1)
                 if transports_alive(port) == 0:
@@ -76,12 +79,7 @@ async def test_cycles_left_by_closed_connections_are_freed_by_the_timer(
     with no_automatic_collection():
         async with running_server(limits) as srv:
             port = port_of(srv)
-            for i in range(20):
-                c = await srv.client(f"p{i}")
-                await c.send({"t": "rooms"})
-                await c.expect("room_list")
-                await c.close()
-            srv.clients.clear()
+            await come_and_go(srv, 20)
             await asyncio.sleep(0.1)
             runs = srv.hall.metrics.gc_runs
             # Each in a cycle (it keeps bound methods of itself): not freed by counting.

@@ -18,6 +18,7 @@
 
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
+import { applyOps, compactDecoder } from "./wire.mjs";
 
 const require = createRequire(new URL("../../client/package.json", import.meta.url));
 const WebSocket = require("ws");
@@ -49,64 +50,8 @@ function random() {
 
 const stats = { latencies: [], moves: 0, deliveries: 0, bytes: 0, errors: {}, measuring: false };
 
-// ---- compact patches (protocol/README.md, "Compact patches"), as in load.mjs ----
-
 const table = await (await fetch(`http://${HOST}:${opts.port}/api/strings.json`)).json();
-const named = (i) => {
-  const s = table.strings[i];
-  if (s === undefined) throw new Error(`no string ${i}`);
-  return s;
-};
-const codec = new msgpack.ExtensionCodec();
-const fresh = () => new msgpack.Decoder({ extensionCodec: codec, mapKeyConverter: (k) => (typeof k === "number" ? named(k) : k) });
-const decoder = fresh();
-codec.register({ type: 1, encode: () => null, decode: (d) => named(d.reduce((n, b) => n * 256 + b, 0)) });
-codec.register({
-  type: 2,
-  encode: () => null,
-  decode: (d) => {
-    const [keys, ...rows] = fresh().decode(d);
-    const names = keys.map((k) => (typeof k === "number" ? named(k) : k));
-    return rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i]])));
-  },
-});
-const CODES = ["s", "d", "a"];
-function decode(raw) {
-  const tree = decoder.decode(raw);
-  if (!Array.isArray(tree)) return tree;
-  const [room, v, flat] = tree;
-  const ops = [];
-  for (let i = 0; i < flat.length; ) {
-    const name = CODES[flat[i]];
-    const steps = Array.isArray(flat[i + 1]) ? flat[i + 1] : [flat[i + 1]];
-    const op = [name, steps.map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p))];
-    i += 2;
-    if (name !== "d") op.push(flat[i++]);
-    ops.push(op);
-  }
-  return { t: "patch", room, v, ops };
-}
-
-function applyOps(view, ops) {
-  for (const op of ops) {
-    const [kind, path] = op;
-    if (path.length === 0) {
-      if (kind === "s") view = op[2];
-      continue;
-    }
-    let parent = view;
-    for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]];
-    const last = path[path.length - 1];
-    if (kind === "s") parent[last] = op[2];
-    else if (kind === "d") {
-      if (Array.isArray(parent)) parent.splice(last, 1);
-      else delete parent[last];
-    } else if (kind === "a") {
-      for (const v of op[2]) parent[last].push(v);
-    }
-  }
-  return view;
-}
+const decode = compactDecoder(msgpack, table);
 
 // ---- one client ----
 

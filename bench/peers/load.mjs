@@ -13,6 +13,7 @@
 
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
+import { applyOps, compactDecoder } from "./wire.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -160,74 +161,16 @@ async function inBatches(n, size, fn) {
 // without this repository would get it; the decoder undoes protocol/README.md's
 // substitutions ("Compact patches").
 
-async function compactDecoder(msgpack) {
+async function compactDecoderFromHall(msgpack) {
   const table = await (await fetch(`http://${HOST}:${opts.port}/api/strings.json`)).json();
-  const named = (i) => {
-    const s = table.strings[i];
-    if (s === undefined) throw new Error(`no string ${i}`);
-    return s;
-  };
-  const codec = new msgpack.ExtensionCodec();
-  // A decoder of its own for each records extension: the library decodes an extension
-  // met mid-decode with a copy of the decoder that forgets mapKeyConverter.
-  const fresh = () => new msgpack.Decoder({ extensionCodec: codec, mapKeyConverter: (k) => (typeof k === "number" ? named(k) : k) });
-  const decoder = fresh();
-  codec.register({ type: 1, encode: () => null, decode: (d) => named(d.reduce((n, b) => n * 256 + b, 0)) });
-  codec.register({
-    type: 2,
-    encode: () => null,
-    decode: (d) => {
-      const [keys, ...rows] = fresh().decode(d);
-      const names = keys.map((k) => (typeof k === "number" ? named(k) : k));
-      return rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i]])));
-    },
-  });
-  const codes = ["s", "d", "a"];
-  const decode = (raw) => {
-    const tree = decoder.decode(raw);
-    if (!Array.isArray(tree)) return tree;
-    const [room, v, flat] = tree;
-    const ops = [];
-    for (let i = 0; i < flat.length; ) {
-      const name = codes[flat[i]];
-      const steps = Array.isArray(flat[i + 1]) ? flat[i + 1] : [flat[i + 1]];
-      const op = [name, steps.map((p) => (typeof p === "number" && p < 0 ? named(-1 - p) : p))];
-      i += 2;
-      if (name !== "d") op.push(flat[i++]);
-      ops.push(op);
-    }
-    return { t: "patch", room, v, ops };
-  };
-  return { id: table.id, decode };
-}
-
-function applyOps(view, ops) {
-  for (const op of ops) {
-    const [kind, path] = op;
-    if (path.length === 0) {
-      if (kind === "s") view = op[2];
-      continue;
-    }
-    let parent = view;
-    for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]];
-    const last = path[path.length - 1];
-    if (kind === "s") parent[last] = op[2];
-    else if (kind === "d") {
-      if (Array.isArray(parent)) parent.splice(last, 1);
-      else delete parent[last];
-    } else if (kind === "a") {
-      const target = parent[last];
-      for (const v of op[2]) target.push(v);
-    }
-  }
-  return view;
+  return { id: table.id, decode: compactDecoder(msgpack, table) };
 }
 
 async function oursAdapter() {
   const WebSocket = require("ws");
   const msgpack = await import("@msgpack/msgpack");
   const { encode } = msgpack;
-  const compact = opts.fw === "ours-plain" ? null : await compactDecoder(msgpack);
+  const compact = opts.fw === "ours-plain" ? null : await compactDecoderFromHall(msgpack);
   const decode = compact ? compact.decode : msgpack.decode;
   const url = `ws://${HOST}:${opts.port}/ws`;
 
