@@ -139,3 +139,42 @@ async def test_tables_played_and_closed_leave_no_reference_cycles(
         if type(o) is _SelectorSocketTransport and o.get_extra_info("sockname")[1] == port
     ]
     assert not hall_side, kinds.most_common(10)
+
+
+async def test_a_game_the_ai_plays_to_its_end_leaves_no_reference_cycles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Carcassonne against a strong and a greedy AI player: the person resigns, the AI
+    plays every seat to the end (the strong one's searches in a worker process, its
+    answers coming back to the hub), and the table closes when everyone has left."""
+    monkeypatch.setattr(collector, "TICK", 0.05)
+    with cycles_saved() as garbage:
+        async with running_server() as srv:
+            anna = await srv.client("anna")
+            await anna.send({"t": "create", "game": "carcassonne", "options": {}})
+            room = (await anna.expect("room"))["room"]
+            for seat, level in ((1, "strong"), (2, "greedy")):
+                await anna.send({"t": "bot", "room": room, "seat": seat, "level": level})
+                while (await anna.expect("room"))["seats"][seat] is None:
+                    pass
+            await anna.send({"t": "start", "room": room})
+            await anna.expect("snapshot", room=room)
+            await anna.send({"t": "resign", "room": room})
+            for _ in range(2000):
+                msg = await anna.recv(timeout=30)
+                if msg["t"] == "room" and msg["status"] == "finished":
+                    break
+            else:
+                raise AssertionError("the game did not finish")
+            await anna.send({"t": "leave", "room": room})
+            for _ in range(100):
+                await asyncio.sleep(0.02)
+                if room not in srv.hall.rooms:
+                    break
+            assert room not in srv.hall.rooms
+            await anna.close()
+            srv.clients.clear()
+            await asyncio.sleep(0.3)
+    kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in garbage)
+    ours = {k: n for k, n in kinds.items() if k.startswith("server.")}
+    assert not ours, ours
