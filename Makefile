@@ -37,7 +37,8 @@ test: test-python test-client test-e2e
 
 # Two workers, each test file whole in one of them (a module may check what its own
 # tests did): most tests wait on sockets and timers, so this halves the wall time.
-test-python: $(PY_STAMP)
+# The client's packages too: bench.hub's Node clients (tested here) use them.
+test-python: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/python -m protocol.codegen --check
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
