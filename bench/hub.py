@@ -623,11 +623,23 @@ async def measure(
         hall.stop()
 
 
+def hub_figures(window: Window, moves: int) -> dict[str, Any]:
+    """The hall's own figures over the measured window, whoever drove it."""
+    cpu0, _, rcpu0 = window.before
+    cpu1, rss, rcpu1 = window.after
+    return {
+        "cpu_pct": 100 * (cpu1 - cpu0) / window.elapsed,
+        "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
+        # in the hub alone: from reading an intent to publishing its patches (a bound)
+        "hub_p99_ms": hub_p99(window.published),
+        "rss_mb": rss,
+        "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / window.elapsed,
+    }
+
+
 def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> dict[str, Any]:
     """The figures of one run, from the client processes' merged samples."""
     elapsed = window.elapsed
-    cpu0, _, rcpu0 = window.before
-    cpu1, rss, rcpu1 = window.after
     latencies = sorted(x for p in parts for x in p.latencies)
     deliveries = sum(p.deliveries for p in parts)
     moves = sum(p.moves for p in parts)
@@ -645,7 +657,7 @@ def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> 
     ]
     return {
         "setup": setup,
-        "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
+        **hub_figures(window, moves),
         "rooms": rooms,
         "connections": rooms * (SEATS + SPECTATORS),
         "moves_per_s": moves / elapsed,
@@ -653,15 +665,10 @@ def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> 
         "p50_ms": pct(0.50),
         "p99_ms": pct(0.99),
         "max_ms": latencies[-1] * 1000 if latencies else float("nan"),
-        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
-        "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
-        # in the hub alone: from reading an intent to publishing its patches (a bound)
-        "hub_p99_ms": hub_p99(window.published),
         # The clients' processes, summed: near 100 % of a core each, they set the pace.
         "bench_cpu_pct": sum(p["cpu_pct"] for p in procs),
         "client_procs": procs,
         "generator_bound": generator_bound([p["cpu_pct"] for p in procs]),
-        "rss_mb": rss,
         "bytes_per_patch": sum(p.patch_bytes for p in parts) / max(1, deliveries),
         "complete": len(latencies),
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
@@ -700,14 +707,12 @@ async def node_row(
         await proc.wait()
     if not figures:
         raise RuntimeError(f"the Node generator ended without its figures ({proc.returncode})")
-    cpu0, _, rcpu0 = window.before
-    cpu1, rss, rcpu1 = window.after
     elapsed = window.elapsed
     moves = figures["moves"]
     gen = figures["generator_cpu_pct"]
     return {
         "setup": f"{setup}, Node clients",
-        "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / elapsed,
+        **hub_figures(window, moves),
         "rooms": rooms,
         "connections": rooms * (SEATS + SPECTATORS),
         "moves_per_s": moves / elapsed,
@@ -715,13 +720,9 @@ async def node_row(
         "p50_ms": figures["p50_ms"] or float("nan"),
         "p99_ms": figures["p99_ms"] or float("nan"),
         "max_ms": figures["max_ms"] or float("nan"),
-        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
-        "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
-        "hub_p99_ms": hub_p99(window.published),
         "bench_cpu_pct": gen,
         "client_procs": [{"rooms": rooms, "moves": moves, "cpu_pct": gen}],
         "generator_bound": generator_bound([gen]),
-        "rss_mb": rss,
         "bytes_per_patch": figures["bytes_per_patch"] or 0.0,
         "complete": figures["complete"],
         "mean_ms": float("nan"),

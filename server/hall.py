@@ -122,10 +122,6 @@ class Hall:
         for room_id in list(conn.rooms):
             await self.fanout.leave(conn, room_id, gone=True)
         await conn.stop()
-        if conn.socket is None:
-            # Not a transport wire.py watches (another server): its cycle is the
-            # collector's.
-            self.metrics.cycles_left += 1
 
     def error(
         self,

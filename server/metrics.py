@@ -37,8 +37,8 @@ class Metrics:
         self.slow_disconnects = 0
         self.connections_closed = 0
         self.compact_clients = 0  # open connections that get compact patches
-        # closed connections whose transport's reference cycle was not broken at close
-        # (server/wire.py): the collector's timer collects them (collector.py)
+        # websockets and HTTP requests whose transport's reference cycle wire.py cannot
+        # break once it has closed: the collector's timer collects them (collector.py)
         self.cycles_left = 0
         self.gc_runs = 0  # full collections on the timer (collector.py)
         self.gc_collected = 0  # objects they found unreachable
@@ -109,7 +109,7 @@ class Metrics:
         metric(
             "spieltisch_cycles_left_total",
             "counter",
-            "closed websockets left in a reference cycle for the collector",
+            "websockets and HTTP requests whose transport is left to the cycle collector",
             [("", self.cycles_left)],
         )
         metric("spieltisch_gc_runs_total", "counter", "full collections", [("", self.gc_runs)])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import struct
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -39,10 +40,12 @@ class Exposed:
     """ASGI middleware around the whole application (outside Starlette's own, which
     wraps an HTTP request's `send`): a websocket's scope carries the server's protocol
     object when it is one `Socket` can write to, and every connection's transport,
-    websocket or HTTP, is watched once the application is done with it (`watch`)."""
+    websocket or HTTP, is watched once the application is done with it (`watch`); one
+    that cannot be (another server or event loop) is told to ``unwatched``."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, unwatched: Callable[[], None] = lambda: None) -> None:
         self.app = app
+        self.unwatched = unwatched
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         owner = getattr(send, "__self__", None)  # uvicorn's protocol, or its HTTP cycle
@@ -57,8 +60,9 @@ class Exposed:
             await self.app(scope, receive, send)
         finally:
             transport = getattr(owner, "transport", None)
-            if transport is not None:
-                watch(transport)  # its cycle broken once it has closed
+            # Its cycle broken once it has closed; if not, left to the collector.
+            if transport is None or not watch(transport):
+                self.unwatched()
 
 
 def frame(payload: bytes, text: bool = False) -> bytes:
@@ -115,16 +119,19 @@ class Socket:
 _WATCHED: dict[int, Any] = {}
 
 
-def watch(transport: Any) -> None:
+def watch(transport: Any) -> bool:
     """Have ``transport``'s reference cycle broken once it has closed (`sweep`), so that
     reference counting frees it.
 
     asyncio's selector transport keeps a bound method of itself (``_read_ready_cb``)
     for its reads. Closed, it is garbage, but in a cycle that only a full pass of the
     cyclic collector finds, and in a busy hall such a pass (over every table's views)
-    stops the process for half a second (collector.py)."""
-    if hasattr(transport, "_read_ready_cb"):  # another event loop's has no such cycle
-        _WATCHED[id(transport)] = transport
+    stops the process for half a second (collector.py). False when it is not such a
+    transport (another event loop's)."""
+    if not hasattr(transport, "_read_ready_cb"):
+        return False
+    _WATCHED[id(transport)] = transport
+    return True
 
 
 def sweep() -> int:

@@ -16,31 +16,13 @@ import pytest
 from protocol.patch import apply
 from tests.support.client import Client
 from tests.support.processes import ROOT
+from tests.support.tables import played_by_the_ai
 
 
 async def finished_game(server: Any) -> tuple[str, Client, Client]:
     """Anna plays Carcassonne against a random AI player and resigns at once: the AI
     plays her seat to the end. A watcher stays to the end."""
-    anna = await server.client("anna")
-    await anna.send({"t": "create", "game": "carcassonne", "options": {}})
-    room = (await anna.expect("room"))["room"]
-    await anna.send({"t": "sit", "room": room, "seat": 0})
-    await anna.expect("room", you=0)
-    await anna.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
-    while (await anna.expect("room"))["seats"][1] is None:
-        pass
-    watcher = await server.client("watcher")
-    await watcher.send({"t": "enter", "room": room})
-    await watcher.expect("room")
-    await anna.send({"t": "start", "room": room})
-    await anna.expect("snapshot", room=room)
-    await anna.send({"t": "resign", "room": room})
-    for _ in range(300):
-        msg = await watcher.recv(timeout=30)
-        if msg["t"] == "room" and msg["status"] == "finished":
-            break
-    else:
-        raise AssertionError("the game did not finish")
+    room, anna, watcher = await played_by_the_ai(server)
     await watcher.drain(0.3)
     await anna.drain(0.3)
     return room, anna, watcher

@@ -24,7 +24,7 @@ from server.broker import MemoryBroker
 from server.room.ledger import Ledger
 from server.room.record import LogAct
 from tests.conftest import running_server
-from tests.support.tables import open_table
+from tests.support.tables import open_table, played_by_the_ai
 
 
 @contextlib.contextmanager
@@ -150,29 +150,16 @@ async def test_a_game_the_ai_plays_to_its_end_leaves_no_reference_cycles(
     monkeypatch.setattr(collector, "TICK", 0.05)
     with cycles_saved() as garbage:
         async with running_server() as srv:
-            anna = await srv.client("anna")
-            await anna.send({"t": "create", "game": "carcassonne", "options": {}})
-            room = (await anna.expect("room"))["room"]
-            for seat, level in ((1, "strong"), (2, "greedy")):
-                await anna.send({"t": "bot", "room": room, "seat": seat, "level": level})
-                while (await anna.expect("room"))["seats"][seat] is None:
-                    pass
-            await anna.send({"t": "start", "room": room})
-            await anna.expect("snapshot", room=room)
-            await anna.send({"t": "resign", "room": room})
-            for _ in range(2000):
-                msg = await anna.recv(timeout=30)
-                if msg["t"] == "room" and msg["status"] == "finished":
-                    break
-            else:
-                raise AssertionError("the game did not finish")
-            await anna.send({"t": "leave", "room": room})
+            room, anna, watcher = await played_by_the_ai(srv, ("strong", "greedy"))
+            for c in (anna, watcher):
+                await c.send({"t": "leave", "room": room})
             for _ in range(100):
                 await asyncio.sleep(0.02)
                 if room not in srv.hall.rooms:
                     break
             assert room not in srv.hall.rooms
-            await anna.close()
+            for c in (anna, watcher):
+                await c.close()
             srv.clients.clear()
             await asyncio.sleep(0.3)
     kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in garbage)

@@ -29,3 +29,29 @@ async def open_table(
     for c in [*seated, spectator]:
         await c.expect("snapshot", room=room)
     return room, seated, spectator
+
+
+async def played_by_the_ai(srv: Any, levels: tuple[str, ...] = ("random",)) -> tuple[str, Any, Any]:
+    """Anna opens a Carcassonne table with AI players of ``levels`` in the next seats,
+    a watcher comes in, and Anna resigns at once: the AI plays every seat to the end.
+    Returns (room id, Anna, the watcher), once the watcher heard the game is over."""
+    anna = await srv.client("anna")
+    await anna.send({"t": "create", "game": "carcassonne", "options": {}})
+    room = (await anna.expect("room"))["room"]
+    await anna.send({"t": "sit", "room": room, "seat": 0})
+    await anna.expect("room", you=0)
+    for seat, level in enumerate(levels, start=1):
+        await anna.send({"t": "bot", "room": room, "seat": seat, "level": level})
+        while (await anna.expect("room"))["seats"][seat] is None:
+            pass
+    watcher = await srv.client("watcher")
+    await watcher.send({"t": "enter", "room": room})
+    await watcher.expect("room")
+    await anna.send({"t": "start", "room": room})
+    await anna.expect("snapshot", room=room)
+    await anna.send({"t": "resign", "room": room})
+    for _ in range(2000):
+        msg = await watcher.recv(timeout=30)
+        if msg["t"] == "room" and msg["status"] == "finished":
+            return room, anna, watcher
+    raise AssertionError("the game did not finish")
