@@ -46,7 +46,7 @@ import socket
 import statistics
 import sys
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -221,6 +221,32 @@ def play(
 ) -> dict[str, Any]:
     """One random game, move by move as the room actor plays it. With a clock, the
     parts are timed into it; without, each whole move is."""
+    return play_together(name, seats, [seed], shared, clock, watchers)[0]
+
+
+def play_together(
+    name: str, seats: int, seeds: list[int], shared: bool, clock: Clock | None, watchers: int = 4
+) -> list[dict[str, Any]]:
+    """Random games played at once, a move of each in turn, as a hub's tables take
+    turns: between two moves of a table, the others' moves have gone through the
+    processor's caches. One game's figures per seed."""
+    tables = [_moves(name, seats, seed, shared, clock, watchers) for seed in seeds]
+    results: dict[int, dict[str, Any]] = {}
+    while len(results) < len(tables):
+        for i, table in enumerate(tables):
+            if i in results:
+                continue
+            try:
+                next(table)
+            except StopIteration as done:
+                results[i] = done.value
+    return [results[i] for i in range(len(tables))]
+
+
+def _moves(
+    name: str, seats: int, seed: int, shared: bool, clock: Clock | None, watchers: int
+) -> Generator[None, None, dict[str, Any]]:
+    """`play`, a move at a time: the game's figures are the generator's value."""
     game = games.get(name)
     sockets = Sockets(seats, watchers)
     ledger = Ledger(f"{seed:08x}", game, StubBroker(shared), "bench")  # type: ignore[arg-type]
@@ -278,6 +304,7 @@ def play(
             else:
                 seat_bytes += len(c.patch)
                 seat_compact += len(data)
+        yield
     sockets.close()
     return {
         "moves": moves,
@@ -298,22 +325,25 @@ def cold() -> None:
 
 
 def measure(
-    name: str, seats: int, seeds: list[int], shared: bool, watchers: int = 4
+    name: str, seats: int, seeds: list[int], shared: bool, watchers: int = 4, together: int = 1
 ) -> dict[str, Any]:
-    """Per move: µs of each part (instrumented runs) and in all (plain runs)."""
+    """Per move: µs of each part (instrumented runs) and in all (plain runs);
+    ``together`` games at a time."""
     clock = Clock()
+    groups = [seeds[i : i + together] for i in range(0, len(seeds), together)]
     cold()
     with instrumented(clock):  # first, so that the plain runs find the code warm
-        for s in seeds:
-            play(name, seats, s, shared, clock, watchers)
+        for group in groups:
+            play_together(name, seats, group, shared, clock, watchers)
     cold()  # but not the answers of the same games
-    plain = [play(name, seats, s, shared, None, watchers) for s in seeds]
+    plain = [r for g in groups for r in play_together(name, seats, g, shared, None, watchers)]
     moves = sum(p["moves"] for p in plain)
     us = {part: 1e6 * clock.parts[part] / moves for part in PARTS}
     return {
         "game": name,
         "seats": seats,
         "games": len(seeds),
+        "together": together,
         "moves": moves,
         "us": us,
         "parts_sum": sum(us.values()),
@@ -354,8 +384,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--spectators", type=int, default=4, help="spectators' sockets written to (default 4)"
     )
+    parser.add_argument(
+        "--together",
+        type=int,
+        default=1,
+        help="games played at once, a move of each in turn, as a hub's tables take turns "
+        "(default 1: one game after the other; --games 250 --together 250 is a hub's "
+        "250 tables)",
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.together < 1:
+        parser.error("--games and --together must be at least 1")
     names = args.game or GAMES
     unknown = [n for n in names if n not in games.names()]
     if unknown:
@@ -365,12 +405,18 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in names:
         seeds = list(range(1, args.games + 1))
-        rows.append(measure(name, args.seats, seeds, shared, args.spectators))
+        rows.append(measure(name, args.seats, seeds, shared, args.spectators, args.together))
     hall = "a shared hall (stub broker)" if shared else "a one-process hall"
     print(
         f"µs per move, {args.games} random {args.seats}-seat games of each game, "
         f"{args.seats + 1} audiences ({args.seats} seats and {args.spectators} spectators' "
-        f"sockets), {hall}\n"
+        f"sockets), {hall}"
+        + (
+            f", {args.together} games at a time, a move of each in turn"
+            if args.together > 1
+            else ""
+        )
+        + "\n"
     )
     print(table(rows))
     if args.json:

@@ -29,3 +29,31 @@ def test_every_part_of_a_move_is_timed() -> None:
     assert row["seat_bytes"] > 0 and row["spectator_bytes"] > 0
     assert 0 < row["seat_compact"] < row["seat_bytes"]
     assert 0 < row["spectator_compact"] < row["spectator_bytes"]
+
+
+def test_games_played_together_take_turns_and_play_the_same_moves() -> None:
+    order: list[int] = []
+    real = move_cost._moves
+
+    def noted(name, seats, seed, shared, clock, watchers):  # type: ignore[no-untyped-def]
+        moves = real(name, seats, seed, shared, clock, watchers)
+        while True:
+            try:
+                next(moves)
+            except StopIteration as done:
+                return done.value
+            order.append(seed)
+            yield
+
+    alone = [move_cost.play("kardinal", 3, s, False, None, 1) for s in (1, 2, 3)]
+    move_cost._moves = noted  # type: ignore[assignment]
+    try:
+        together = move_cost.play_together("kardinal", 3, [1, 2, 3], False, None, 1)
+    finally:
+        move_cost._moves = real  # type: ignore[assignment]
+    # The same games, move for move, whether played alone or at once...
+    assert [r["moves"] for r in together] == [r["moves"] for r in alone]
+    assert [r["seat_bytes"] for r in together] == [r["seat_bytes"] for r in alone]
+    # ...and at once they take turns: a move of each before anyone's second.
+    assert order[:6] == [1, 2, 3, 1, 2, 3]
+    assert len(order) == sum(r["moves"] for r in alone)
