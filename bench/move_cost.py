@@ -29,7 +29,10 @@ know every position):
   move), so the parts add up to more than the total;
 - then plainly, each whole move timed (`total CPU`, from `time.process_time`; `total
   wall`, from `time.perf_counter`: when it is well above the CPU time, the machine was
-  busy with other work).
+  busy with other work), and the median CPU time of the moves in the `first third` and
+  in the `last third` of each game: a move should cost as much late in a game, with a
+  long log and a full board, as early on (the median, because the last move of a game
+  also scores it whole).
 
 By default the hall is shared (as on Redis: snapshots kept every `VIEW_EVERY` moves);
 ``--memory`` measures a one-process hall instead (no snapshots, patches published in
@@ -257,6 +260,7 @@ def _moves(
     parts.update(kept)  # the first views are not a move's
     pick = random.Random(seed)
     cpu = wall = 0.0
+    per_move: list[float] = []  # each move's CPU time, in order
     moves = 0
     seat_bytes = spectator_bytes = seat_compact = spectator_compact = 0
     clock_cpu, clock_wall = time.process_time, time.perf_counter
@@ -289,6 +293,7 @@ def _moves(
         # --------------------------------------------------------------------------
         c3 = clock_cpu()
         cpu += c3 - c0
+        per_move.append(c3 - c0)
         wall += clock_wall() - w0
         moves += 1
         sockets.drain()
@@ -309,6 +314,7 @@ def _moves(
     return {
         "moves": moves,
         "cpu": cpu,
+        "per_move": per_move,
         "wall": wall,
         "seat_bytes": seat_bytes / (moves * seats),
         "spectator_bytes": spectator_bytes / moves,
@@ -348,6 +354,10 @@ def measure(
         "us": us,
         "parts_sum": sum(us.values()),
         "total_cpu": 1e6 * sum(p["cpu"] for p in plain) / moves,
+        # Whether a move costs more as the game grows (a longer log, a fuller board).
+        # Medians: the last move scores the whole board once, which is not a move's cost.
+        "early_cpu": 1e6 * statistics.median(t for p in plain for t in third(p["per_move"], 0)),
+        "late_cpu": 1e6 * statistics.median(t for p in plain for t in third(p["per_move"], 2)),
         "total_wall": 1e6 * sum(p["wall"] for p in plain) / moves,
         "seat_bytes": statistics.fmean(p["seat_bytes"] for p in plain),
         "spectator_bytes": statistics.fmean(p["spectator_bytes"] for p in plain),
@@ -356,10 +366,17 @@ def measure(
     }
 
 
+def third(values: list[float], i: int) -> list[float]:
+    """The ``i``-th third of ``values`` (0: the first), never empty."""
+    n = len(values)
+    return values[i * n // 3 : max((i + 1) * n // 3, i * n // 3 + 1)]
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     head = (
         "| game | moves | apply | rollback | legal | views | diffs | patch | snapshot | rest "
-        "| compact | fan-out | parts | total CPU | total wall | patch B seat "
+        "| compact | fan-out | parts | total CPU | total wall | first third | last third "
+        "| patch B seat "
         "| patch B spectators | compact B seat | compact B spectators |"
     )
     out = [head, "|---" + "|---:" * (head.count("|") - 2) + "|"]
@@ -368,7 +385,8 @@ def table(rows: list[dict[str, Any]]) -> str:
         cells = [f"{us[p]:.0f}" for p in PARTS]
         out.append(
             f"| {r['game']} | {r['moves']} | {' | '.join(cells)} | {r['parts_sum']:.0f} "
-            f"| {r['total_cpu']:.0f} | {r['total_wall']:.0f} | {r['seat_bytes']:.0f} "
+            f"| {r['total_cpu']:.0f} | {r['total_wall']:.0f} | {r['early_cpu']:.0f} "
+            f"| {r['late_cpu']:.0f} | {r['seat_bytes']:.0f} "
             f"| {r['spectator_bytes']:.0f} | {r['seat_compact']:.0f} "
             f"| {r['spectator_compact']:.0f} |"
         )

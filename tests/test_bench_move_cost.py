@@ -26,6 +26,7 @@ def test_every_part_of_a_move_is_timed() -> None:
     for part in ("apply", "views", "diffs", "compact", "fan-out"):
         assert row["us"][part] > 0, part
     assert row["total_cpu"] > row["us"]["fan-out"]
+    assert row["early_cpu"] > 0 and row["late_cpu"] > 0
     assert row["seat_bytes"] > 0 and row["spectator_bytes"] > 0
     assert 0 < row["seat_compact"] < row["seat_bytes"]
     assert 0 < row["spectator_compact"] < row["spectator_bytes"]
@@ -57,3 +58,9 @@ def test_games_played_together_take_turns_and_play_the_same_moves() -> None:
     # ...and at once they take turns: a move of each before anyone's second.
     assert order[:6] == [1, 2, 3, 1, 2, 3]
     assert len(order) == sum(r["moves"] for r in alone)
+
+
+def test_thirds_split_a_game_in_order_and_none_is_empty() -> None:
+    assert move_cost.third([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 0) == [1.0, 2.0]
+    assert move_cost.third([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 2) == [5.0, 6.0]
+    assert move_cost.third([7.0], 0) == [7.0] and move_cost.third([7.0], 2) == [7.0]
