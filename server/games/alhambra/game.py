@@ -366,7 +366,11 @@ class Alhambra(Game):
             if tile not in state.reserves[seat]:
                 raise IllegalIntent("not_in_reserve", "That tile is not in your reserve.")
             grid = grid_of(state, seat)
-            code = board.placement_error(grid, tile, (intent.x, intent.y))
+            # A city is a legal alhambra before every move (each move keeps it one), and
+            # there the local checks answer as the whole-city ones do (the board's tests
+            # check that they agree on random alhambras), as for the legal list: the
+            # flood fill of the whole city made a move cost more the larger it grew.
+            code = board.placement_error(grid, tile, (intent.x, intent.y), fast=True)
             if code:
                 raise _refuse(code)
             state.reserves[seat].remove(tile)
@@ -377,7 +381,7 @@ class Alhambra(Game):
             self._end_actions(state)
         elif isinstance(intent, Unbuild):
             grid = grid_of(state, seat)
-            code = board.removal_error(grid, (intent.x, intent.y))
+            code = board.removal_error(grid, (intent.x, intent.y), fast=True)  # as for Build
             if code:
                 raise _refuse(code)
             city = state.cities[seat]
@@ -443,7 +447,9 @@ class Alhambra(Game):
         if tile not in pending:
             raise IllegalIntent("not_pending", "That tile is not waiting to be placed by you.")
         if isinstance(intent, Place):
-            code = board.placement_error(grid_of(state, seat), tile, (intent.x, intent.y))
+            code = board.placement_error(
+                grid_of(state, seat), tile, (intent.x, intent.y), fast=True
+            )
             if code:
                 raise _refuse(code)
             pending.remove(tile)
@@ -627,10 +633,14 @@ class Alhambra(Game):
         maximal = state.options.take_money_must_be_maximal
         display = tuple(state.display)
         out.extend(_MEMO.get((b"take", display, maximal), _legal_takes, display, maximal))
+        # The hand's values by currency, in one pass (a hand grows long late in a game).
+        by_currency: list[list[int]] = [[] for _ in state.market]
+        for c in state.hands[seat]:
+            by_currency[currency_of(c)].append(value_of(c))
         for slot, tile in enumerate(state.market):
             if tile < 0:
                 continue
-            hand = tuple(value_of(c) for c in state.hands[seat] if currency_of(c) == slot)
+            hand = tuple(by_currency[slot])
             price = TILE_COST[tile]
             out.extend(_MEMO.get((b"buy", slot, hand, price), _legal_buys, slot, hand, price))
         city, reserve = state.cities[seat], state.reserves[seat]
