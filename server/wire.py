@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import struct
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -60,8 +60,12 @@ class Exposed:
             await self.app(scope, receive, send)
         finally:
             transport = getattr(owner, "transport", None)
-            # Its cycle broken once it has closed; if not, left to the collector.
-            if transport is None or not watch(transport):
+            # websockets' state of the connection (not uvicorn's protocol, which holds
+            # the scope and its queues: kept until the sweep, they raised the high-water
+            # mark of a hall where many come and go by some 15 MB).
+            state = getattr(owner, "conn", None) if scope["type"] == "websocket" else None
+            # Its cycles broken once it is over; if not, left to the collector.
+            if transport is None or not watch(transport, state):
                 self.unwatched()
 
 
@@ -114,31 +118,55 @@ class Socket:
         self._proto.transport.abort()
 
 
-# Transports of connections that ended or will (HTTP's keep-alive ones), by id: `sweep`
-# breaks the reference cycle of each once it has closed.
-_WATCHED: dict[int, Any] = {}
+# Transports of connections that ended or will (HTTP's keep-alive ones), by id, with
+# the websocket state over each (or None): `sweep` breaks their reference cycles once
+# the connection is over.
+_WATCHED: dict[int, tuple[Any, Any]] = {}
 
 
-def watch(transport: Any) -> bool:
-    """Have ``transport``'s reference cycle broken once it has closed (`sweep`), so that
-    reference counting frees it.
+def watch(transport: Any, state: Any = None) -> bool:
+    """Have ``transport``'s reference cycle broken once it has closed (`sweep`), and
+    that of ``state``, websockets' protocol state of the connection over it, once the
+    connection is lost, so that reference counting frees them.
 
     asyncio's selector transport keeps a bound method of itself (``_read_ready_cb``)
-    for its reads. Closed, it is garbage, but in a cycle that only a full pass of the
-    cyclic collector finds, and in a busy hall such a pass (over every table's views)
-    stops the process for half a second (collector.py). False when it is not such a
+    for its reads; websockets' state keeps its parser, a generator that holds the
+    state. Closed, both are garbage, but in cycles that only a full pass of the cyclic
+    collector finds, and in a busy hall such a pass (over every table's views) stops
+    the process for half a second (collector.py). False when it is not such a
     transport (another event loop's)."""
     if not hasattr(transport, "_read_ready_cb"):
         return False
-    _WATCHED[id(transport)] = transport
+    _WATCHED[id(transport)] = (transport, state)
     return True
 
 
+def _idle() -> Generator[None, None, None]:
+    """A parser that holds nothing and reads nothing: what a websocket's state is left
+    with once its connection is lost (nothing is read from it any more)."""
+    while True:
+        yield
+
+
 def sweep() -> int:
-    """Break the cycles of the watched transports that have closed (a closed one's
-    reader is off the selector: its callback is never called again); the rest stay
-    watched. Returns how many were let go."""
-    done = [k for k, t in _WATCHED.items() if t.is_closing()]
+    """Break the cycles of the watched connections that are over: a closed
+    transport's reader is off the selector, so its callback is never called again,
+    and once asyncio has told the protocol that the connection is lost (the transport
+    lets go of it), nothing feeds the state's parser again. The rest stay watched.
+    Returns how many were let go."""
+    done = []
+    for k, (transport, state) in _WATCHED.items():
+        if not transport.is_closing():
+            continue
+        transport._read_ready_cb = None
+        if state is not None:
+            if transport.get_protocol() is not None:
+                continue  # the connection's loss is still to be told
+            if hasattr(state, "parser"):
+                parser = _idle()
+                next(parser)
+                state.parser = parser
+        done.append(k)
     for k in done:
-        _WATCHED.pop(k)._read_ready_cb = None
+        del _WATCHED[k]
     return len(done)

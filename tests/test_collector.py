@@ -1,5 +1,5 @@
 """Closed connections are freed without the cyclic collector (server/wire.py breaks
-their transports' cycles), and reference cycles that remain are collected on a timer
+their transports' and their websocket states' cycles), and reference cycles that remain are collected on a timer
 (server/collector.py): with `tune_gc`'s automatic passes off, they would otherwise
 stay in memory."""
 
@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import msgspec
 import pytest
+from websockets.server import ServerProtocol
 
 from server import wire
 from tests.conftest import TEST_LIMITS, RunningServer, running_server
@@ -39,6 +40,11 @@ def transports_alive(port: int) -> int:
     )
 
 
+def states_alive() -> int:
+    """websockets' server-side protocol states, of ended connections or not."""
+    return sum(type(o) is ServerProtocol for o in gc.get_objects())
+
+
 def port_of(srv: RunningServer) -> int:
     return int(srv.url.rsplit(":", 1)[1].split("/")[0])
 
@@ -61,10 +67,11 @@ async def test_closed_connections_are_freed_without_the_collector() -> None:
             await come_and_go(srv, 20)
             for _ in range(40):
                 await asyncio.sleep(0.1)
-                if transports_alive(port) == 0:
+                if transports_alive(port) == 0 and states_alive() == 0:
                     break
             # Freed by counting references: no full pass of the collector needed one.
             assert transports_alive(port) == 0
+            assert states_alive() == 0  # and each websocket's state with its parser
             assert srv.hall.metrics.cycles_left == 0
             assert srv.hall.metrics.gc_runs == 0
 
@@ -73,7 +80,7 @@ async def test_cycles_left_by_closed_connections_are_freed_by_the_timer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # As under an event loop whose transports the hall cannot watch: nothing is swept.
-    monkeypatch.setattr(wire, "watch", lambda transport: False)
+    monkeypatch.setattr(wire, "watch", lambda transport, protocol=None: False)
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.3)
     with no_automatic_collection():
         async with running_server(limits) as srv:
