@@ -1,7 +1,7 @@
 """Closed connections are freed without the cyclic collector (server/wire.py breaks
-their transports' and their websocket states' cycles), and reference cycles that remain are collected on a timer
-(server/collector.py): with `tune_gc`'s automatic passes off, they would otherwise
-stay in memory."""
+the cycles of their transports and websocket states), and reference cycles that
+remain are collected on a timer (server/collector.py): with `tune_gc`'s automatic
+passes off, they would otherwise stay in memory."""
 
 from __future__ import annotations
 
