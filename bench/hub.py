@@ -27,8 +27,9 @@ With ``--generator node`` the clients are one Node process instead
 process), which costs a fraction of the Python clients' CPU. Besides the clients' latencies, the table gives the hub's own (`hub p99 ms`: the
 bucket of its /metrics histogram, from reading an intent to publishing its patches,
 that holds the 99th percentile; what the clients see beyond it is the kernel's and
-their own) and its CPU per move (`hub µs/move`: hub CPU time / moves). It prints a
-table; it never fails on a time.
+their own) and its CPU per move (`hub µs/move`: hub CPU time / moves; `of which
+kernel`: its system time, the socket calls above all). It prints a table; it never
+fails on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -226,15 +227,23 @@ async def keep_playing(c: BenchClient, stop: asyncio.Event) -> None:
 
 def server_usage(pid: int) -> tuple[float, float]:
     """(CPU seconds used so far, resident MB) of a process, from /proc."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    user, system = cpu_split(pid)
+    cpu = user + system
     rss = 0.0
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
                 rss = int(line.split()[1]) / 1024
     return cpu, rss
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds used so far by a process, from /proc: the system part
+    is the kernel's work for it, its socket writes and reads above all."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def pick_game(name: str | None) -> str:
@@ -291,15 +300,17 @@ class Hall:
                 except OSError:
                     time.sleep(0.1)
 
-    def usage(self) -> tuple[float, float, float]:
-        """(hub CPU seconds, hub RSS MB, redis CPU seconds) so far."""
-        cpu = rss = 0.0
+    def usage(self) -> tuple[float, float, float, float]:
+        """(hub CPU seconds, hub RSS MB, redis CPU seconds, hub system CPU seconds) so
+        far."""
+        cpu = rss = system = 0.0
         for p in self.procs:
             if p.poll() is None:
                 c, r = server_usage(p.pid)
                 cpu, rss = cpu + c, rss + r
+                system += cpu_split(p.pid)[1]
         redis_cpu = server_usage(self.redis.proc.pid)[0] if self.redis is not None else 0.0
-        return cpu, rss, redis_cpu
+        return cpu, rss, redis_cpu, system
 
     def stop(self) -> None:
         for p in self.procs:
@@ -402,8 +413,8 @@ class Window:
     def __init__(self, hall: Hall) -> None:
         self.hall = hall
         self.t0 = 0.0
-        self.before = (0.0, 0.0, 0.0)
-        self.after = (0.0, 0.0, 0.0)
+        self.before = (0.0, 0.0, 0.0, 0.0)
+        self.after = (0.0, 0.0, 0.0, 0.0)
         self.elapsed = 0.0
         self.published0: list[int] = []
         self.published: list[int] = []  # the hub's own latency histogram over the window
@@ -625,11 +636,13 @@ async def measure(
 
 def hub_figures(window: Window, moves: int) -> dict[str, Any]:
     """The hall's own figures over the measured window, whoever drove it."""
-    cpu0, _, rcpu0 = window.before
-    cpu1, rss, rcpu1 = window.after
+    cpu0, _, rcpu0, sys0 = window.before
+    cpu1, rss, rcpu1, sys1 = window.after
     return {
         "cpu_pct": 100 * (cpu1 - cpu0) / window.elapsed,
         "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
+        # of which in the kernel (the socket calls)
+        "kernel_us_per_move": 1e6 * (sys1 - sys0) / max(1, moves),
         # in the hub alone: from reading an intent to publishing its patches (a bound)
         "hub_p99_ms": hub_p99(window.published),
         "rss_mb": rss,
@@ -739,14 +752,15 @@ def table(rows: list[dict[str, Any]], game: str, procs: int = 1) -> str:
     out = [
         f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores{spread}",
         "",
-        "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub p99 ms | hub CPU % | hub µs/move | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub p99 ms | hub CPU % | hub µs/move | of which kernel | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         out.append(
             f"| {r['setup']} | {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
             f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | ≤ {r['hub_p99_ms']:g} | "
-            f"{r['cpu_pct']:.0f} | {r['us_per_move']:.0f} | {r['rss_mb']:.0f} | "
+            f"{r['cpu_pct']:.0f} | {r['us_per_move']:.0f} | {r['kernel_us_per_move']:.0f} | "
+            f"{r['rss_mb']:.0f} | "
             f"{r['redis_cpu_pct']:.0f} | {clients_cpu(r)} | {r['bytes_per_patch']:.0f} | {errors(r['errors'])} |"
         )
     return "\n".join(out)

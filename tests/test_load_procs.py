@@ -148,6 +148,7 @@ async def test_the_hub_bench_spreads_its_clients_over_two_processes() -> None:
     assert f"| {row['bench_cpu_pct']:.0f} (" in hub.table([row], "carcassonne")
     # The hub's own share, read off its /metrics over the same window.
     assert row["us_per_move"] > 0
+    assert 0 <= row["kernel_us_per_move"] <= row["us_per_move"]
     assert 0 < row["hub_p99_ms"] <= 1000
 
 
