@@ -9,7 +9,8 @@ intent arrives in its wire form and is converted, the game checks and applies it
 log entry is encoded, the ledger builds every audience's view and patch
 (`Ledger.changes`), commits them to a stub broker that does nothing, and keeps them
 (`Ledger.accept`). The moves are random: a seat on turn, one of the intents its view's
-``legal`` offers (so the benchmark calls ``legal`` no more than the server does).
+``legal`` offers (so the benchmark calls ``legal`` no more than the server does). The
+cyclic collector is off meanwhile, as in the hub.
 
 Each game is played twice with the same seeds, so the same moves, each time with the
 games' memos emptied first (server/games/parts.py: the second time round they would
@@ -43,6 +44,7 @@ B` the same in compact form.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import socket
@@ -330,6 +332,24 @@ def cold() -> None:
     base._INTENTS.clear()
 
 
+@contextmanager
+def collector_off() -> Iterator[None]:
+    """The cyclic collector off, as in the hub (server/__main__.py, `tune_gc`): its
+    passes, over every object the games' caches hold, would be counted in the moves
+    they interrupt (with 100 games in a row, a third of the mean)."""
+    was = gc.isenabled()
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if was:
+            gc.enable()
+        gc.collect()
+
+
 def measure(
     name: str, seats: int, seeds: list[int], shared: bool, watchers: int = 4, together: int = 1
 ) -> dict[str, Any]:
@@ -337,12 +357,13 @@ def measure(
     ``together`` games at a time."""
     clock = Clock()
     groups = [seeds[i : i + together] for i in range(0, len(seeds), together)]
-    cold()
-    with instrumented(clock):  # first, so that the plain runs find the code warm
-        for group in groups:
-            play_together(name, seats, group, shared, clock, watchers)
-    cold()  # but not the answers of the same games
-    plain = [r for g in groups for r in play_together(name, seats, g, shared, None, watchers)]
+    with collector_off():
+        cold()
+        with instrumented(clock):  # first, so that the plain runs find the code warm
+            for group in groups:
+                play_together(name, seats, group, shared, clock, watchers)
+        cold()  # but not the answers of the same games
+        plain = [r for g in groups for r in play_together(name, seats, g, shared, None, watchers)]
     moves = sum(p["moves"] for p in plain)
     us = {part: 1e6 * clock.parts[part] / moves for part in PARTS}
     return {
