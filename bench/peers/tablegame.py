@@ -105,7 +105,7 @@ class Table(Game):
         return Result.from_keys(state.scores, state.scores)
 
 
-def _tile_view(tile: Tile, seat: int | None) -> Any:
+def _tile_view(tile: Tile, seat: int | None) -> list[Any]:
     return [tile.x, tile.y, tile.r, tile.kind]
 
 

@@ -20,8 +20,8 @@ from typing import Any, Generic, TypeVar
 
 from protocol.patch import grown
 
-Convert = Callable[[Any, "int | None"], "dict[str, Any] | None"]
 T = TypeVar("T")
+Item = TypeVar("Item")
 
 
 class ByIdentity(Generic[T]):
@@ -61,29 +61,30 @@ class ByIdentity(Generic[T]):
         return len(self._cache)
 
 
-class _Built:
+class _Built(Generic[Item]):
     __slots__ = ("consumed", "last", "out", "shown")
 
     def __init__(self) -> None:
         self.consumed = 0
         self.last: Any = None
-        self.out: list[dict[str, Any]] = []
-        self.shown: list[dict[str, Any]] | None = None  # the copy last handed out
+        self.out: list[Item] = []
+        self.shown: list[Item] | None = None  # the copy last handed out
 
 
-class LogView:
+class LogView(Generic[Item]):
     """``view(log, seat)``: the converted entries an audience may see, as a list that
     must not be changed (the same list again while the log has not grown).
 
-    ``convert(entry, seat)`` gives an entry's map for that audience, or None to leave
-    it out. Results are cached per (log object, audience), at most ``size`` of them."""
+    ``convert(entry, seat)`` gives an entry's wire form for that audience (a game's log
+    entry: a map), or None to leave it out. Results are cached per (log object,
+    audience), at most ``size`` of them."""
 
-    def __init__(self, convert: Convert, size: int = 4096) -> None:
+    def __init__(self, convert: Callable[[Any, int | None], Item | None], size: int = 4096) -> None:
         self._convert = convert
-        self._cache: ByIdentity[_Built] = ByIdentity(size)
+        self._cache: ByIdentity[_Built[Item]] = ByIdentity(size)
 
-    def __call__(self, log: list[Any], seat: int | None) -> list[dict[str, Any]]:
-        built = self._cache.get(log, seat, _Built)
+    def __call__(self, log: list[Any], seat: int | None) -> list[Item]:
+        built: _Built[Item] = self._cache.get(log, seat, _Built)
         if built.consumed > len(log) or (
             built.consumed and log[built.consumed - 1] is not built.last
         ):
