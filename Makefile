@@ -58,7 +58,7 @@ bench-peers: $(PY_STAMP)
 lint: $(PY_STAMP)
 	$(BIN)/ruff check protocol server bots bench tests
 	$(BIN)/ruff format --check protocol server bots bench tests
-	$(BIN)/mypy protocol server
+	$(BIN)/mypy protocol server bots bench
 
 format: $(PY_STAMP)
 	$(BIN)/ruff format protocol server bots bench tests

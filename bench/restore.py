@@ -73,7 +73,7 @@ async def one_table(url: str, game: str, moves: int, rng: random.Random) -> None
 
         async def expect(t: str) -> dict:
             while True:
-                msg = _dec(await ws.recv())
+                msg = _dec(await ws.recv(decode=False))
                 if msg["t"] == t:
                     return msg
 
@@ -119,7 +119,7 @@ async def count_tables(url: str) -> int:
         await ws.send(_enc({"t": "hello", "name": "counter"}))
         await ws.send(_enc({"t": "rooms"}))
         while True:
-            msg = _dec(await ws.recv())
+            msg = _dec(await ws.recv(decode=False))
             if msg["t"] == "room_list":
                 return len(msg["rooms"])
 

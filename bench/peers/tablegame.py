@@ -22,7 +22,7 @@ SEATS = 4
 KINDS = "ABCDEFGHIJKLMNOPQRSTUVWX"  # 24 tile kinds, as in Carcassonne's base set
 
 
-class Options(msgspec.Struct, kw_only=True):
+class TableOptions(msgspec.Struct, kw_only=True):
     moves: int = MOVES
 
 
@@ -40,7 +40,7 @@ class Tile(msgspec.Struct, array_like=True):
     kind: str
 
 
-class State(msgspec.Struct):
+class TableState(msgspec.Struct):
     moves: int
     tiles: list[Tile]
     scores: list[int]
@@ -56,14 +56,14 @@ class Table(Game):
     name: ClassVar[str] = "bench_table"
     min_seats: ClassVar[int] = SEATS
     max_seats: ClassVar[int] = SEATS
-    Options: ClassVar[type[msgspec.Struct]] = Options
+    Options: ClassVar[type[TableOptions]] = TableOptions
     Intent: ClassVar[Any] = Place
-    State: ClassVar[type[msgspec.Struct]] = State
+    State: ClassVar[type[TableState]] = TableState
 
-    def setup(self, seats: int, options: Any, seed: int) -> State:
-        return State(moves=max(1, options.moves), tiles=[], scores=[0] * seats, turn=0)
+    def setup(self, seats: int, options: Any, seed: int) -> TableState:
+        return TableState(moves=max(1, options.moves), tiles=[], scores=[0] * seats, turn=0)
 
-    def apply(self, state: State, seat: int, intent: Any) -> State:
+    def apply(self, state: TableState, seat: int, intent: Any) -> TableState:
         if len(state.tiles) >= state.moves:
             raise IllegalIntent("game_over", "The game is over.")
         if seat != state.turn:
@@ -75,10 +75,12 @@ class Table(Game):
         state.turn = (state.turn + 1) % len(state.scores)
         return state
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: TableState, seat: int | None) -> dict[str, Any]:
         return self.views(state, [seat])[seat]
 
-    def views(self, state: State, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+    def views(
+        self, state: TableState, seats: Sequence[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
         # Written as the hall's games are (server/games/parts.py): every audience sees
         # the same, so it is built once and shared by identity, and the tiles' list only
         # grows, so each tile's wire form is made once and the next view's list begins
@@ -91,15 +93,15 @@ class Table(Game):
         }
         return {seat: dict(public) for seat in seats}
 
-    def legal(self, state: State, seat: int) -> list[Any]:
+    def legal(self, state: TableState, seat: int) -> list[Any]:
         if len(state.tiles) >= state.moves or seat != state.turn:
             return []
         return [tile_for(len(state.tiles))]
 
-    def active(self, state: State) -> frozenset[int]:
+    def active(self, state: TableState) -> frozenset[int]:
         return frozenset() if len(state.tiles) >= state.moves else frozenset({state.turn})
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: TableState) -> Result | None:
         if len(state.tiles) < state.moves:
             return None
         return Result.from_keys(state.scores, state.scores)
