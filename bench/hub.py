@@ -227,14 +227,16 @@ async def keep_playing(c: BenchClient, stop: asyncio.Event) -> None:
 
 def server_usage(pid: int) -> tuple[float, float]:
     """(CPU seconds used so far, resident MB) of a process, from /proc."""
-    user, system = cpu_split(pid)
-    cpu = user + system
-    rss = 0.0
+    return sum(cpu_split(pid)), rss_mb(pid)
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident memory (VmRSS), in MB."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
-                rss = int(line.split()[1]) / 1024
-    return cpu, rss
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def cpu_split(pid: int) -> tuple[float, float]:
@@ -306,9 +308,8 @@ class Hall:
         cpu = rss = system = 0.0
         for p in self.procs:
             if p.poll() is None:
-                c, r = server_usage(p.pid)
-                cpu, rss = cpu + c, rss + r
-                system += cpu_split(p.pid)[1]
+                user, kernel = cpu_split(p.pid)  # one read of /proc for both
+                cpu, system, rss = cpu + user + kernel, system + kernel, rss + rss_mb(p.pid)
         redis_cpu = server_usage(self.redis.proc.pid)[0] if self.redis is not None else 0.0
         return cpu, rss, redis_cpu, system
 
