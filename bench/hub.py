@@ -268,7 +268,7 @@ class Hall:
     """The server side of one run: a redis-server if the setup wants one, and one or
     two `python -m server` processes."""
 
-    def __init__(self, setup: str) -> None:
+    def __init__(self, setup: str, loop: str = "auto") -> None:
         self.redis = RedisServer() if setup.startswith("redis") else None
         self.data = tempfile.TemporaryDirectory(prefix="bench-hub-") if setup == "sqlite" else None
         count = 2 if setup == "redis-2" else 1
@@ -286,6 +286,8 @@ class Hall:
                 str(port),
                 "--log-level",
                 "warning",
+                "--loop",
+                loop,
             ]
             if self.redis is not None:
                 cmd += ["--redis", self.redis.url, "--lease-ttl", "2"]
@@ -597,12 +599,13 @@ async def measure(
     procs: int = 1,
     compact: bool = False,
     generator: str = "python",
+    loop: str = "auto",
 ) -> dict[str, Any]:
     """One row: ``rooms`` tables played for ``duration`` seconds, their clients in this
     process or spread over ``procs`` processes (at most one per room), or in one Node
     process (``generator="node"``)."""
     procs = max(1, min(procs, rooms))
-    hall = Hall(setup)
+    hall = Hall(setup, loop)
     if generator == "node":
         try:
             return await node_row(hall, setup, game, rooms, duration, interval)
@@ -846,6 +849,12 @@ def main(argv: list[str] | None = None) -> int:
         "patches, every client on the hall's first process), at a fraction of the Python "
         "clients' CPU",
     )
+    parser.add_argument(
+        "--loop",
+        choices=["auto", "asyncio", "uvloop"],
+        default="auto",
+        help="the hub's event loop (its --loop; auto: uvloop where it is installed)",
+    )
     args = parser.parse_args(argv)
     if args.procs < 1:
         parser.error("--procs must be at least 1")
@@ -870,6 +879,7 @@ def main(argv: list[str] | None = None) -> int:
                         args.procs,
                         args.compact,
                         args.generator,
+                        args.loop,
                     )
                 )
             except Exception as e:  # a run that falls over is reported, not hidden

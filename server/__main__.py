@@ -120,6 +120,12 @@ def main(argv: list[str] | None = None) -> int:
         default=os.environ.get(HALL_PASSWORD_ENV) or None,
         help=f"a password every visitor must give (default: ${HALL_PASSWORD_ENV}, else none)",
     )
+    parser.add_argument(
+        "--loop",
+        choices=["auto", "asyncio", "uvloop"],
+        default="auto",
+        help="the event loop: uvloop where it is installed (auto, the default), or Python's own",
+    )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
 
@@ -157,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         lifespan="on",
+        loop=args.loop,
     )
     tune_gc(timer=args.gc_every > 0)
     uvicorn.Server(config).run()

@@ -133,9 +133,11 @@ def watch(transport: Any, state: Any = None) -> bool:
     for its reads; websockets' state keeps its parser, a generator that holds the
     state. Closed, both are garbage, but in cycles that only a full pass of the cyclic
     collector finds, and in a busy hall such a pass (over every table's views) stops
-    the process for half a second (collector.py). False when it is not such a
-    transport (another event loop's)."""
-    if not hasattr(transport, "_read_ready_cb"):
+    the process for half a second (collector.py). uvloop's transports keep no such
+    callback and let go of their protocol once the connection is lost, as asyncio's
+    do: there, only the state's cycle is left to break. False when the transport
+    cannot say whether its connection is over (another server's)."""
+    if not (hasattr(transport, "is_closing") and hasattr(transport, "get_protocol")):
         return False
     _WATCHED[id(transport)] = (transport, state)
     return True
@@ -158,7 +160,8 @@ def sweep() -> int:
     for k, (transport, state) in _WATCHED.items():
         if not transport.is_closing():
             continue
-        transport._read_ready_cb = None
+        if hasattr(transport, "_read_ready_cb"):
+            transport._read_ready_cb = None  # asyncio's; uvloop's transports have none
         if state is not None:
             if transport.get_protocol() is not None:
                 continue  # the connection's loss is still to be told

@@ -16,6 +16,11 @@ import pytest
 from websockets.server import ServerProtocol
 
 from server import wire
+
+try:
+    import uvloop
+except ImportError:  # a platform without it: the hall runs on asyncio's loop
+    uvloop = None  # type: ignore[assignment]
 from tests.conftest import TEST_LIMITS, RunningServer, running_server
 
 
@@ -33,9 +38,13 @@ def no_automatic_collection() -> Iterator[None]:
 
 
 def transports_alive(port: int) -> int:
-    """The hall's asyncio socket transports (on its port), ended or not."""
+    """The hall's socket transports (on its port), ended or not: asyncio's, or
+    uvloop's where the test runs on it."""
+    kinds: tuple[type, ...] = (_SelectorSocketTransport,)
+    if uvloop is not None:
+        kinds += (uvloop.loop.TCPTransport,)
     return sum(
-        type(o) is _SelectorSocketTransport and (o.get_extra_info("sockname") or ("", 0))[1] == port
+        type(o) in kinds and (o.get_extra_info("sockname") or ("", 0))[1] == port
         for o in gc.get_objects()
     )
 
@@ -59,7 +68,7 @@ async def come_and_go(srv: RunningServer, n: int) -> None:
     srv.clients.clear()
 
 
-async def test_closed_connections_are_freed_without_the_collector() -> None:
+async def freed_without_the_collector() -> None:
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.2)  # the sweep's tick too
     with no_automatic_collection():
         async with running_server(limits) as srv:
@@ -74,6 +83,18 @@ async def test_closed_connections_are_freed_without_the_collector() -> None:
             assert states_alive() == 0  # and each websocket's state with its parser
             assert srv.hall.metrics.cycles_left == 0
             assert srv.hall.metrics.gc_runs == 0
+
+
+async def test_closed_connections_are_freed_without_the_collector() -> None:
+    await freed_without_the_collector()
+
+
+@pytest.mark.skipif(uvloop is None, reason="uvloop is not installed on this platform")
+def test_closed_connections_are_freed_without_the_collector_on_uvloop() -> None:
+    # The loop `python -m server` runs on where uvloop is installed.
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        assert "uvloop" in type(runner.get_loop()).__module__
+        runner.run(freed_without_the_collector())
 
 
 async def test_cycles_left_by_closed_connections_are_freed_by_the_timer(
