@@ -4,7 +4,8 @@ one move per room every 500 ms.
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
                         [--setups memory sqlite redis-1 redis-2] [--no-failover]
                         [--ai-tables N] [--procs N] [--compact]
-                        [--generator python|node]
+                        [--generator python|node] [--spectators N]
+                        [--loop auto|asyncio|uvloop]
 
 Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
 :memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
@@ -24,7 +25,11 @@ table when a client process neared a full core. With ``--compact`` the clients a
 compact patches, as the browser app does (bytes/patch is then the compact size).
 With ``--generator node`` the clients are one Node process instead
 (bench/peers/hall_load.mjs, compact patches, every client on the hall's first
-process), which costs a fraction of the Python clients' CPU. Besides the clients' latencies, the table gives the hub's own (`hub p99 ms`: the
+process), which costs a fraction of the Python clients' CPU; with it, ``--spectators
+N`` sets each table's spectators (4 by default), so that runs with different numbers
+split a move's hub CPU into what it costs once and what each connection adds.
+``--loop`` picks the hub's event loop (`python -m server --loop`). Besides the
+clients' latencies, the table gives the hub's own (`hub p99 ms`: the
 bucket of its /metrics histogram, from reading an intent to publishing its patches,
 that holds the 99th percentile; what the clients see beyond it is the kernel's and
 their own) and its CPU per move (`hub µs/move`: hub CPU time / moves; `of which
@@ -600,6 +605,7 @@ async def measure(
     compact: bool = False,
     generator: str = "python",
     loop: str = "auto",
+    spectators: int = SPECTATORS,
 ) -> dict[str, Any]:
     """One row: ``rooms`` tables played for ``duration`` seconds, their clients in this
     process or spread over ``procs`` processes (at most one per room), or in one Node
@@ -608,7 +614,7 @@ async def measure(
     hall = Hall(setup, loop)
     if generator == "node":
         try:
-            return await node_row(hall, setup, game, rooms, duration, interval)
+            return await node_row(hall, setup, game, rooms, duration, interval, spectators)
         finally:
             hall.stop()
     ai = [await open_ai_table(hall.urls[0], game, n) for n in range(ai_tables)]
@@ -697,7 +703,13 @@ PEERS = Path(__file__).resolve().parent / "peers"
 
 
 async def node_row(
-    hall: Hall, setup: str, game: str, rooms: int, duration: float, interval: float
+    hall: Hall,
+    setup: str,
+    game: str,
+    rooms: int,
+    duration: float,
+    interval: float,
+    spectators: int = SPECTATORS,
 ) -> dict[str, Any]:
     """The row of a run whose clients are one Node process (bench/peers/hall_load.mjs,
     compact patches), all connected to the hall's first process."""
@@ -706,6 +718,7 @@ async def node_row(
     port = hall.urls[0].rsplit(":", 1)[1].split("/")[0]
     argv = ["--port", port, "--game", game, "--rooms", str(rooms)]
     argv += ["--interval", str(int(interval * 1000)), "--seconds", str(duration)]
+    argv += ["--spectators", str(spectators)]
     proc = await asyncio.create_subprocess_exec(
         "node", str(PEERS / "hall_load.mjs"), *argv, cwd=PEERS, stdout=subprocess.PIPE
     )
@@ -731,7 +744,7 @@ async def node_row(
         "setup": f"{setup}, Node clients",
         **hub_figures(window, moves),
         "rooms": rooms,
-        "connections": rooms * (SEATS + SPECTATORS),
+        "connections": rooms * (SEATS + spectators),
         "moves_per_s": moves / elapsed,
         "deliveries_per_s": figures["deliveries"] / elapsed,
         "p50_ms": figures["p50_ms"] or float("nan"),
@@ -744,6 +757,7 @@ async def node_row(
         "complete": figures["complete"],
         "mean_ms": float("nan"),
         "errors": figures["errors"],
+        "oks": figures["oks"],  # the movers' answers (the clients send ids, as the app)
     }
 
 
@@ -751,10 +765,12 @@ def errors(by_code: dict[str, int]) -> str:
     return ", ".join(f"{n} {code}" for code, n in sorted(by_code.items())) or "0"
 
 
-def table(rows: list[dict[str, Any]], game: str, procs: int = 1) -> str:
+def table(
+    rows: list[dict[str, Any]], game: str, procs: int = 1, spectators: int = SPECTATORS
+) -> str:
     spread = f", clients in {procs} processes" if procs > 1 else ""
     out = [
-        f"hub: {game}, {SEATS} seats + {SPECTATORS} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores{spread}",
+        f"hub: {game}, {SEATS} seats + {spectators} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores{spread}",
         "",
         "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub p99 ms | hub CPU % | hub µs/move | of which kernel | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -855,13 +871,25 @@ def main(argv: list[str] | None = None) -> int:
         default="auto",
         help="the hub's event loop (its --loop; auto: uvloop where it is installed)",
     )
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=SPECTATORS,
+        help=f"each table's spectators (default {SPECTATORS}; another number only with "
+        "--generator node): a few runs with different numbers split a move's cost into "
+        "what it costs once and what each connection it reaches adds",
+    )
     args = parser.parse_args(argv)
+    if args.spectators < 0:
+        parser.error("--spectators must be at least 0")
+    if args.spectators != SPECTATORS and args.generator != "node":
+        parser.error("--spectators is for --generator node")
     if args.procs < 1:
         parser.error("--procs must be at least 1")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     game = pick_game(args.game)
-    header = table([], game, args.procs)
+    header = table([], game, args.procs, args.spectators)
     print(header, flush=True)
     notes: list[str] = []
     for setup in args.setups:
@@ -880,6 +908,7 @@ def main(argv: list[str] | None = None) -> int:
                         args.compact,
                         args.generator,
                         args.loop,
+                        args.spectators,
                     )
                 )
             except Exception as e:  # a run that falls over is reported, not hidden

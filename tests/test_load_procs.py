@@ -240,3 +240,16 @@ async def test_the_hub_bench_drives_a_real_game_from_node() -> None:
     assert row["p50_ms"] <= row["p99_ms"] <= row["max_ms"]
     assert row["us_per_move"] > 0 and row["bench_cpu_pct"] > 0
     assert 0 < row["bytes_per_patch"] < 1000  # compact patches
+    # Sent with ids, as the browser app sends them: each move is answered with an `ok`
+    # (those of moves sent just before the window opened may be counted too).
+    assert row["oks"] >= row["moves_per_s"] * 2.0 * 0.5
+
+
+async def test_the_hub_bench_from_node_takes_any_number_of_spectators() -> None:
+    """`--spectators N`: every move reaches the table's 4 players and N watchers."""
+    for spectators in (0, 6):
+        row = await hub.measure(
+            2, 1.5, 0.25, "kingsburg", "memory", generator="node", spectators=spectators
+        )
+        assert row["errors"] == {} and row["connections"] == 2 * (4 + spectators)
+        assert row["complete"] > 0  # moves that reached every one of them

@@ -1,5 +1,6 @@
 // The hall's own games under load from Node: R tables of G, 4 players and 4 spectators
-// each (8 websockets a table), one move per table every T ms, random legal intents.
+// each (8 websockets a table; --spectators N for another number), one move per table
+// every T ms, random legal intents.
 //
 //   node bench/peers/hall_load.mjs --port P --game carcassonne --rooms 250 --interval 500 --seconds 15
 //
@@ -9,7 +10,7 @@
 // patches (the string table from GET /api/strings.json, as in load.mjs) and keeps its
 // view by applying them. A table's move k+1 is due at start + k*T (tables staggered
 // over one T); the seat that moves is one of those whose view offers `legal` intents,
-// picking one at random. Latency: from sending a move to the last of the table's 8
+// picking one at random. Latency: from sending a move to the last of the table's
 // clients holding its version. Prints "phase play" and "phase done" as the measured
 // window opens and closes, then one JSON line of figures. Loopback only.
 //
@@ -25,11 +26,10 @@ const WebSocket = require("ws");
 const msgpack = require("@msgpack/msgpack");
 
 const SEATS = 4;
-const SPECTATORS = 4;
 const HOST = "127.0.0.1";
 
 function args(argv) {
-  const out = { port: 8000, game: "carcassonne", rooms: 10, interval: 500, seconds: 15, seed: 1, concurrency: 16 };
+  const out = { port: 8000, game: "carcassonne", rooms: 10, spectators: 4, interval: 500, seconds: 15, seed: 1, concurrency: 16 };
   for (let i = 2; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
     out[key] = key === "game" ? argv[i + 1] : Number(argv[i + 1]);
@@ -37,6 +37,7 @@ function args(argv) {
   return out;
 }
 const opts = args(process.argv);
+const SPECTATORS = opts.spectators; // each table's watchers (--spectators N)
 
 // A small seeded generator (mulberry32), so runs pick the same intents.
 let seed = opts.seed >>> 0;
@@ -48,7 +49,7 @@ function random() {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-const stats = { latencies: [], moves: 0, deliveries: 0, bytes: 0, errors: {}, measuring: false };
+const stats = { latencies: [], moves: 0, deliveries: 0, bytes: 0, oks: 0, errors: {}, measuring: false };
 
 const table = await (await fetch(`http://${HOST}:${opts.port}/api/strings.json`)).json();
 const decode = compactDecoder(msgpack, table);
@@ -58,17 +59,19 @@ const decode = compactDecoder(msgpack, table);
 function openClient(name, onPatch) {
   const ws = new WebSocket(`ws://${HOST}:${opts.port}/ws`, { perMessageDeflate: false, maxPayload: 1 << 22 });
   ws.binaryType = "nodebuffer";
-  const c = { ws, v: -1, view: null, room: null, waiters: [] };
-  c.send = (msg) => ws.send(msgpack.encode(msg));
+  const c = { ws, v: -1, view: null, room: null, waiters: [], nextId: 1 };
+  // Every message with an id, as the browser app sends them: a move is answered
+  // with an `ok` after its patch.
+  c.send = (msg) => ws.send(msgpack.encode({ ...msg, id: c.nextId++ }));
   c.expect = (t, match = {}) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timeout waiting for ${t}`)), 30000);
       c.waiters.push({ t, match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
   ws.on("message", (raw) => {
-    if (stats.measuring) stats.bytes += raw.length;
     const msg = decode(raw);
     if (msg.t === "patch") {
+      if (stats.measuring) stats.bytes += raw.length; // the patches' bytes, not the oks
       if (msg.room !== c.room || c.view === null) return;
       if (msg.v === c.v + 1) {
         c.view = applyOps(c.view, msg.ops);
@@ -83,6 +86,8 @@ function openClient(name, onPatch) {
       c.view = msg.view;
       c.v = msg.v;
       onPatch(c);
+    } else if (msg.t === "ok") {
+      if (stats.measuring) stats.oks++;
     } else if (msg.t === "error") {
       stats.errors[msg.code] = (stats.errors[msg.code] || 0) + 1;
     }
@@ -213,6 +218,7 @@ process.stdout.write(
     rooms: opts.rooms,
     seconds: wall,
     moves: stats.moves,
+    oks: stats.oks,
     complete: sorted.length,
     deliveries: stats.deliveries,
     bytes_per_patch: stats.deliveries ? stats.bytes / stats.deliveries : null,
