@@ -62,6 +62,7 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from bots import runner
 from bots.spread import Link, Spread, generator_bound
 from protocol import compact
 from protocol.patch import apply
@@ -524,7 +525,7 @@ def opening_limit(rooms: int) -> float:
 
 def hub_worker(link: Link, job: HubJob) -> None:
     """One client process of a spread run (this runs in the worker process)."""
-    asyncio.run(_hub_work(link, job))
+    runner.run(_hub_work(link, job))
 
 
 async def _hub_work(link: Link, job: HubJob) -> None:
@@ -896,7 +897,7 @@ def main(argv: list[str] | None = None) -> int:
         for rooms in args.rooms:
             print(f"hub: {setup}, {rooms} rooms of {game}", file=sys.stderr)
             try:
-                row = asyncio.run(
+                row = runner.run(
                     measure(
                         rooms,
                         args.duration,

@@ -12,13 +12,13 @@ report to stdout.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from pathlib import Path
 
 import msgspec
 
+from bots import runner
 from bots.arena import main_arena
 from bots.load import Config, RemoteRefused, check_url, run_load, seats_for
 from bots.report import exit_status, render
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         compact=args.compact,
     )
     try:
-        report = asyncio.run(run_load(config, args.procs, None if args.quiet else sys.stderr))
+        report = runner.run(run_load(config, args.procs, None if args.quiet else sys.stderr))
     except WorkerFailed as e:  # one of the --procs processes fell over: no report
         print(f"python -m bots: {e}", file=sys.stderr)
         return 1

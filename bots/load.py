@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from bots import runner
 from bots.spread import Link, Spread, generator_bound
 from protocol import compact
 from protocol.patch import PatchError, apply, equal
@@ -953,7 +954,7 @@ def load_worker(link: Link, job: LoadJob) -> None:
     link.send("ready")
     if not link.wait_start(START_WAIT):
         return  # the parent gave up before the start
-    link.send("result", asyncio.run(_work(link, job)))
+    link.send("result", runner.run(_work(link, job)))
 
 
 async def _work(link: Link, job: LoadJob) -> Part:

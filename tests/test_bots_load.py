@@ -176,3 +176,18 @@ async def test_the_command_line_writes_the_report(server: Any, tmp_path: Path) -
     assert report["connections"]["held"] == 2 * (4 + 1)
     assert report["consistency"]["matched"] == report["consistency"]["checked"] > 0
     assert stdout.decode().strip() == render(report)
+
+
+def test_the_load_generators_run_on_uvloop_where_it_is_installed() -> None:
+    from bots import runner
+
+    async def which() -> str:
+        await asyncio.sleep(0)
+        return type(asyncio.get_running_loop()).__module__
+
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        assert runner.run(which()).startswith("asyncio")
+    else:
+        assert runner.run(which()).startswith("uvloop")
