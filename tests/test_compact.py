@@ -22,6 +22,7 @@ from tests.conftest import running_server
 from tests.support.tables import open_table
 
 _enc = msgspec.msgpack.encode
+_dec = msgspec.msgpack.decode
 
 # Strings of the table and others, so that trees mix known and unknown names.
 _names = st.one_of(st.sampled_from(compact.STRINGS[:300] or ["x"]), st.text(max_size=12))
@@ -164,6 +165,43 @@ def test_the_ledger_makes_the_same_compact_patches_as_the_plain_ones_give(name: 
         run(ledger.accept(state, changes, b"x"))
         moves += 1
     assert moves > 50
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_audiences_with_the_same_change_share_one_encoding_of_it(name: str) -> None:
+    """The ledger encodes a change once for every audience whose ops are the very same
+    (ledger._same_ops): each audience's patch must still turn its old view into its
+    new one, and audiences that share bytes must have been given the same ops."""
+    from bench.move_cost import StubBroker, run
+    from protocol.patch import apply, equal
+    from server.room.ledger import Ledger
+
+    game = games.get(name)
+    ledger = Ledger("9f86d081", game, StubBroker(False), "test")  # type: ignore[arg-type]
+    ledger.begin(game.setup(4, game.Options(), 7), 0, [0, 1, 2, 3, None])
+    pick = random.Random(7)
+    moves = shared = 0
+    while game.result(ledger.state) is None and moves < 120:
+        movers = [a for a in sorted(game.active(ledger.state)) if ledger.views[a]["legal"]]
+        seat = pick.choice(movers)
+        intent = msgspec.convert(pick.choice(ledger.views[seat]["legal"]), game.Intent)
+        before = {a: _dec(_enc(v)) for a, v in ledger.views.items()}
+        state = game.apply(ledger.state, seat, intent)
+        changes = ledger.changes(state, compact=True)
+        for c in changes:
+            ops = _dec(c.patch)["ops"]
+            new = _dec(_enc(c.view))
+            assert equal(apply(before[c.audience], ops), new), (moves, c.audience)
+            assert compact.decode(c.compact)["ops"] == ops
+        for a, b in zip(changes, changes[1:], strict=False):
+            if a.patch is b.patch:
+                shared += 1
+                assert a.compact is b.compact
+        run(ledger.accept(state, changes, b"x"))
+        moves += 1
+    assert moves > 5
+    if name in ("carcassonne", "stone_age"):
+        assert shared > moves  # most moves leave several audiences' change alike
 
 
 def test_a_decoded_patch_made_compact_leaves_nothing_kept() -> None:

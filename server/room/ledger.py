@@ -61,6 +61,18 @@ class Change(NamedTuple):
     compact: bytes  # the patch in compact form, when some client here asked, or b""
 
 
+def _same_ops(
+    ops: list[Any], made: list[tuple[list[Any], bytes, bytes]]
+) -> tuple[bytes, bytes] | None:
+    """The patch and compact patch of an earlier audience whose ops are these very
+    op objects in this order (so its bytes are these ops' bytes), or None."""
+    n = len(ops)
+    for other, patch, short in made:
+        if len(other) == n and all(x is y for x, y in zip(ops, other)):
+            return patch, short
+    return None
+
+
 def _sharing(view: dict[str, Any], encoded: dict[int, msgspec.Raw]) -> dict[str, Any]:
     """``view`` for encoding, its parts that other audiences' views share (the same
     objects: a board, the log) encoded once: the same bytes as ``view`` itself."""
@@ -144,14 +156,23 @@ class Ledger:
         views = audience_views(self.game, state, list(self.views))
         memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
         encoded: dict[int, msgspec.Raw] = {}  # and encoded once
+        made: list[tuple[list[Any], bytes, bytes]] = []  # this move's distinct patches
         for audience, before in self.views.items():
             view = views[audience]
             ops = diff(before, view, memo)
-            patch = _encode(Patch(room=self.id, v=v, ops=ops))
+            # Audiences whose change is the same (at most tables, all but the seats
+            # whose `legal` changed) get the very same ops from the memo: the same
+            # bytes, encoded once.
+            same = _same_ops(ops, made)
+            if same is None:
+                patch = _encode(Patch(room=self.id, v=v, ops=ops))
+                short = compact_patch(self.id, v, ops) if compact else b""
+                made.append((ops, patch, short))
+            else:
+                patch, short = same
             snapshot = (
                 _encode(Snapshot(room=self.id, v=v, view=_sharing(view, encoded))) if keep else b""
             )
-            short = compact_patch(self.id, v, ops) if compact else b""
             changes.append(Change(audience, view, patch, snapshot, short))
         return changes
 
