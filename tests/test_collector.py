@@ -16,12 +16,12 @@ import pytest
 from websockets.server import ServerProtocol
 
 from server import wire
+from tests.conftest import TEST_LIMITS, RunningServer, running_server
 
 try:
     import uvloop
 except ImportError:  # a platform without it: the hall runs on asyncio's loop
     uvloop = None  # type: ignore[assignment]
-from tests.conftest import TEST_LIMITS, RunningServer, running_server
 
 
 @contextlib.contextmanager

@@ -68,7 +68,7 @@ def _same_ops(
     op objects in this order (so its bytes are these ops' bytes), or None."""
     n = len(ops)
     for other, patch, short in made:
-        if len(other) == n and all(x is y for x, y in zip(ops, other)):
+        if len(other) == n and all(x is y for x, y in zip(ops, other, strict=True)):
             return patch, short
     return None
 
@@ -160,7 +160,7 @@ class Ledger:
         for audience, before in self.views.items():
             view = views[audience]
             ops = diff(before, view, memo)
-            # Audiences whose change is the same (at most tables, all but the seats
+            # Audiences whose change is the same (in Carcassonne, all but the seats
             # whose `legal` changed) get the very same ops from the memo: the same
             # bytes, encoded once.
             same = _same_ops(ops, made)
