@@ -44,7 +44,6 @@ B` the same in compact form.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import socket
@@ -61,7 +60,7 @@ import server.games.base as base
 import server.room.ledger as ledger_module
 from protocol import compact
 from protocol.messages import Patch, Snapshot
-from server import games, wire
+from server import collector, games, wire
 from server.games import parts
 from server.room.ledger import Ledger
 from server.room.record import LogAct
@@ -332,24 +331,6 @@ def cold() -> None:
     base._INTENTS.clear()
 
 
-@contextmanager
-def collector_off() -> Iterator[None]:
-    """The cyclic collector off, as in the hub (server/__main__.py, `tune_gc`): its
-    passes, over every object the games' caches hold, would be counted in the moves
-    they interrupt (with 100 games in a row, a third of the mean)."""
-    was = gc.isenabled()
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        if was:
-            gc.enable()
-        gc.collect()
-
-
 def measure(
     name: str, seats: int, seeds: list[int], shared: bool, watchers: int = 4, together: int = 1
 ) -> dict[str, Any]:
@@ -357,7 +338,10 @@ def measure(
     ``together`` games at a time."""
     clock = Clock()
     groups = [seeds[i : i + together] for i in range(0, len(seeds), together)]
-    with collector_off():
+    # The cyclic collector off, as in the hub: its passes, over every object the
+    # games' caches hold, would be counted in the moves they interrupt (with 100
+    # games in a row, a third of the mean).
+    with collector.passes_off(freeze=True):
         cold()
         with instrumented(clock):  # first, so that the plain runs find the code warm
             for group in groups:

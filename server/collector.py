@@ -25,8 +25,10 @@ pauses are counted in the metrics (`gc_runs`, `gc_collected`, `gc_pause_seconds_
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import time
+from collections.abc import Iterator
 
 from server import wire
 from server.metrics import Metrics
@@ -53,6 +55,28 @@ async def run(every: float, metrics: Metrics) -> None:
             left = metrics.cycles_left
             last = now
             collect(metrics)
+
+
+@contextlib.contextmanager
+def passes_off(freeze: bool = False) -> Iterator[None]:
+    """The automatic passes off for a while, as `tune_gc` turns them off in the hub,
+    after a full pass; with ``freeze``, what is alive then is left out of passes, as
+    the hub leaves out what it holds at startup. As they were afterwards, and a pass
+    for what the while left in cycles. For benchmarks and tests: their figures must be
+    the hub's, without the pauses its collector no longer makes."""
+    was = gc.isenabled()
+    gc.collect()
+    if freeze:
+        gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if freeze:
+            gc.unfreeze()
+        if was:
+            gc.enable()
+        gc.collect()
 
 
 def collect(metrics: Metrics) -> int:

@@ -6,35 +6,20 @@ passes off, they would otherwise stay in memory."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 from asyncio.selector_events import _SelectorSocketTransport
-from collections.abc import Iterator
 
 import msgspec
 import pytest
 from websockets.server import ServerProtocol
 
-from server import wire
+from server import collector, wire
 from tests.conftest import TEST_LIMITS, RunningServer, running_server
 
 try:
     import uvloop
 except ImportError:  # a platform without it: the hall runs on asyncio's loop
     uvloop = None  # type: ignore[assignment]
-
-
-@contextlib.contextmanager
-def no_automatic_collection() -> Iterator[None]:
-    """As in a hall whose thresholds are so high that a full pass never comes."""
-    was = gc.isenabled()
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def transports_alive(port: int) -> int:
@@ -70,7 +55,7 @@ async def come_and_go(srv: RunningServer, n: int) -> None:
 
 async def freed_without_the_collector() -> None:
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.2)  # the sweep's tick too
-    with no_automatic_collection():
+    with collector.passes_off():  # as in a hall: no automatic pass comes
         async with running_server(limits) as srv:
             port = port_of(srv)
             await come_and_go(srv, 20)
@@ -103,7 +88,7 @@ async def test_cycles_left_by_closed_connections_are_freed_by_the_timer(
     # As under an event loop whose transports the hall cannot watch: nothing is swept.
     monkeypatch.setattr(wire, "watch", lambda transport, protocol=None: False)
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.3)
-    with no_automatic_collection():
+    with collector.passes_off():  # as in a hall: no automatic pass comes
         async with running_server(limits) as srv:
             port = port_of(srv)
             await come_and_go(srv, 20)
@@ -144,12 +129,10 @@ async def test_a_hall_told_not_to_collects_nothing() -> None:
 async def test_cycles_piling_up_call_for_a_pass_before_the_timer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from server import collector
-
     monkeypatch.setattr(collector, "GROWTH", 20_000)
     monkeypatch.setattr(collector, "TICK", 0.1)
     limits = msgspec.structs.replace(TEST_LIMITS, gc_every=3600.0)
-    with no_automatic_collection():
+    with collector.passes_off():  # as in a hall: no automatic pass comes
         async with running_server(limits) as srv:
             await asyncio.sleep(0.3)
             assert srv.hall.metrics.gc_runs == 0
