@@ -272,7 +272,7 @@ def _moves(
         inner = sum(parts[p] for p in INNER)
         w0, c0 = clock_wall(), clock_cpu()
         # --- as Room._on_act and Room._play --------------------------------------
-        intent = msgspec.convert(wire, game.Intent)
+        intent = base.read_intent(game, wire)
         if seat not in game.active(ledger.state):
             raise AssertionError("not on turn")
         state = game.apply(ledger.state, seat, intent)

@@ -24,7 +24,7 @@ from protocol import compact
 from protocol.messages import Patch, Snapshot
 from protocol.patch import diff, equal
 from server import games
-from server.games.base import audience_view, encode_intent
+from server.games.base import audience_view, encode_intent, read_intent
 
 ROOM = "9f86d081"  # a room id as the hall makes them (8 hex digits)
 _mp = msgspec.msgpack.Encoder().encode
@@ -138,7 +138,7 @@ def one_game(name: str, seats: int, seed: int) -> dict[str, dict[str, list[int]]
         seat = rng.choice([s for s in sorted(game.active(state)) if game.legal(state, s)])
         intent = rng.choice(game.legal(state, seat))
         # A round trip through the wire form, as an intent from a client arrives.
-        intent = msgspec.convert(encode_intent(intent), game.Intent)
+        intent = read_intent(game, encode_intent(intent))
         state = game.apply(state, seat, intent)
         v += 1
         for k, a in audiences.items():

@@ -32,6 +32,27 @@ def decode_server(data: bytes | str) -> Any:
     return _mp_server.decode(data)
 
 
+class Converter:
+    """``msgspec.convert`` to one type, which may be a union.
+
+    msgspec keeps what it works out about a type (its fields, a tagged union's table of
+    tags) on the type itself; a union has nowhere to keep it, so each ``convert`` to a
+    union works it out afresh: some 4 µs for a Carcassonne intent, 9 µs for a client
+    message, against a few tenths through a struct (msgspec issue 1178 asks for a
+    prepared converter). This one converts through a struct of one field of that type,
+    built once, named ``field``: a validation error gives its path from there
+    (``at `$.intent.x```, where an `act` message has its intent)."""
+
+    __slots__ = ("_box", "_field")
+
+    def __init__(self, target: Any, field: str) -> None:
+        self._box = msgspec.defstruct("Boxed", [(field, target)])
+        self._field = field
+
+    def __call__(self, obj: Any) -> Any:
+        return getattr(msgspec.convert({self._field: obj}, self._box), self._field)
+
+
 def encode_msgpack(obj: Any) -> bytes:
     return _mp_enc.encode(obj)
 

@@ -16,7 +16,7 @@ import msgspec
 from protocol import messages as m
 from protocol.patch import diff
 from server import games
-from server.games.base import Game, Result, audience_view
+from server.games.base import Game, Result, audience_view, read_intent
 from server.room.record import LogAct, LogEntry, LogStart, Seat
 
 FORMAT = "spieltisch.game/1"
@@ -143,7 +143,7 @@ def final_result(record: Record) -> Result | None:
     game, start = _start(record)
     state = game.setup(start.seats, msgspec.convert(start.options, game.Options), start.seed)
     for move in _moves(record):
-        state = game.apply(state, move.seat, msgspec.convert(move.intent, game.Intent))
+        state = game.apply(state, move.seat, read_intent(game, move.intent))
     return game.result(state)
 
 
@@ -156,7 +156,7 @@ def replay(raw: bytes, seat: int | None) -> bytes:
     first = before = audience_view(game, state, seat)
     patches = []
     for move in _moves(record):
-        state = game.apply(state, move.seat, msgspec.convert(move.intent, game.Intent))
+        state = game.apply(state, move.seat, read_intent(game, move.intent))
         view = audience_view(game, state, seat)
         patches.append(diff(before, view))
         before = view

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from protocol import messages as m
+from protocol.codec import Converter
 from server.broker import BrokerUnavailable, Ticket
 from server.connection import Connection
 from server.keys import inbox_channel, node_channel, ticket_key
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from server.hall import Hall
 
 _encode = msgspec.msgpack.Encoder().encode
+_read_message = Converter(m.ClientMessage, "msg")  # a forwarded client message
 
 # What a closed ticket holds: its message was refused, or taken by the owner before a
 # change that is not a logged move (its answer follows), or applied as a move (and the
@@ -195,7 +197,7 @@ class Inbox:
                 self._presence_here(room, cmd.kind, cmd.player, cmd.keep_seat)
             return
         try:
-            msg = msgspec.convert(cmd.msg, m.ClientMessage)
+            msg = _read_message(cmd.msg)
         except msgspec.ValidationError:
             return
         room.submit(cmd.kind, cmd.player, msg, ToAsker(self.hall, cmd))

@@ -61,7 +61,7 @@ class Thinker:
             )
         if raw is None:
             return None
-        return msgspec.msgpack.decode(raw, type=game.Intent)
+        return _intent_decoder(game.Intent).decode(raw)
 
     def warm(self) -> None:
         """Start the workers now (a table with AI players has started), so the first
@@ -87,6 +87,16 @@ class Thinker:
 
 
 _games: dict[tuple[str, str], Game] = {}
+# A decoder per game's Intent, built once: `decode(raw, type=...)` works out a union's
+# table of tags afresh at every call (protocol/codec.py, Converter).
+_DECODERS: dict[Any, msgspec.msgpack.Decoder[Any]] = {}
+
+
+def _intent_decoder(intent: Any) -> msgspec.msgpack.Decoder[Any]:
+    dec = _DECODERS.get(intent)
+    if dec is None:
+        dec = _DECODERS[intent] = msgspec.msgpack.Decoder(intent)
+    return dec
 
 
 def _ready() -> None:

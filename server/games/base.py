@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import msgspec
 
+from protocol.codec import Converter
 from server.games.rng import Rng
 
 
@@ -139,6 +140,18 @@ def encode_intent(intent: Any) -> dict[str, Any]:
     """An intent as the plain map a client sends back verbatim (``t`` names it)."""
     out: dict[str, Any] = msgspec.to_builtins(intent)
     return out
+
+
+def read_intent(game: Game, raw: Any) -> Any:
+    """An intent's wire form (a client's, a log's) as the game's ``Intent``; raises
+    msgspec.ValidationError, its path from ``$.intent``, on one that is not."""
+    read = _READERS.get(game.Intent)
+    if read is None:
+        read = _READERS[game.Intent] = Converter(game.Intent, "intent")
+    return read(raw)
+
+
+_READERS: dict[Any, Converter] = {}  # by the games' Intent types: unions, mostly
 
 
 def audience_view(game: Game, state: Any, seat: int | None) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from server import archive
 from server.ai.thinker import Thinker
 from server.broker import Broker, BrokerUnavailable, LeaseLost, TicketClosed
 from server.events import RoomInfo
-from server.games.base import Game, IllegalIntent, Result
+from server.games.base import Game, IllegalIntent, Result, read_intent
 from server.keys import Audience
 from server.metrics import Metrics
 from server.room.announcer import Announcer
@@ -406,7 +406,7 @@ class Room:
         if taken is not None and taken.resigned:
             raise IllegalIntent("not_seated", "You resigned: the AI plays your seat now.")
         try:
-            intent = msgspec.convert(msg.intent, self.game.Intent)
+            intent = read_intent(self.game, msg.intent)
         except msgspec.ValidationError as e:
             raise IllegalIntent("bad_message", f"Not a {self.game.name} intent: {e}") from None
         receipt = None

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from protocol.messages import Status
-from server.games.base import Game
+from server.games.base import Game, read_intent
 from server.room.clock import Clock
 from server.room.privacy import Lock
 
@@ -69,7 +69,7 @@ def apply_logged(game: Game, state: Any, raw: bytes) -> Any:
     """``state`` after one logged move."""
     entry = decode_log(raw)
     assert isinstance(entry, LogAct)
-    return game.apply(state, entry.seat, msgspec.convert(entry.intent, game.Intent))
+    return game.apply(state, entry.seat, read_intent(game, entry.intent))
 
 
 def replay(game: Game, entries: list[bytes]) -> tuple[Any, LogStart, int]:
