@@ -19,6 +19,21 @@ from tests.support.tables import open_table
 
 games.register(toy.game)
 
+try:
+    import uvloop
+except ImportError:  # not on Windows: the hall runs on asyncio's loop there
+    uvloop = None  # type: ignore[assignment]
+
+
+def pytest_asyncio_loop_factories(config: Any, item: Any) -> dict[str, Any] | None:
+    """The async tests, and the servers they start in their loop, run on the event loop
+    `python -m server` runs on: uvloop's, where it is installed; those marked
+    `asyncio_loop` on Python's own (what a hall runs on without uvloop)."""
+    if item.get_closest_marker("asyncio_loop") is not None:
+        return {"asyncio": asyncio.SelectorEventLoop}
+    return None if uvloop is None else {"uvloop": uvloop.new_event_loop}
+
+
 # The limits used by the platform's tests: AI players move at once, empty tables
 # close at once, and the rate limit is loose enough that a fast test is not refused.
 TEST_LIMITS = Limits(bot_delay=0.0, empty_grace=0.0, rate=1000.0, burst=1000.0, ai_budget=0.02)
