@@ -1,0 +1,145 @@
+"""A move's hub CPU, split into what it costs once and what each connection it
+reaches adds: `bench.hub` with the Node clients, the same tables run with different
+numbers of spectators, and a straight line fitted through hub µs per move against
+connections per table.
+
+    python -m bench.split [--game NAME ...] [--spectators 0 4 12] [--rounds 1]
+                          [--rooms 250] [--duration 15] [--interval 0.5]
+
+Each round runs every game with every number of spectators, the numbers in turn, so
+that a machine that slows down or speeds up over the runs weighs on every number
+alike; more rounds give more points to fit. The line's slope is the cost of one more
+connection (a patch framed once per audience, but written once per connection: the
+system call, the kernel's loopback path and waking the reader), its value at zero
+connections what the move costs whoever watches: reading the intent, the game's
+rules and views, the diffs, the patches, the event loop's turn. Issue 21's target of
+100 µs a move at 8 connections a table is set beside it: what it would leave for the
+once-a-move part after eight connections. It prints tables; it never fails on a time.
+Traffic goes to 127.0.0.1 only, and every run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+from typing import Any
+
+from bench import hub
+from bots import runner
+
+TARGET_US = 100.0  # issue 21: server CPU per move, 4 seats and 4 spectators
+TARGET_CONNECTIONS = hub.SEATS + hub.SPECTATORS
+
+
+def fit(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """The least-squares line through ``(x, y)`` points: (at x = 0, slope). Needs at
+    least two different x."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    if sxx == 0:
+        raise ValueError("a line needs points at two different x at least")
+    slope = sum((x - mx) * (y - my) for x, y in points) / sxx
+    return my - slope * mx, slope
+
+
+def run_one(game: str, spectators: int, args: argparse.Namespace) -> dict[str, Any]:
+    return runner.run(
+        hub.measure(
+            args.rooms,
+            args.duration,
+            args.interval,
+            game,
+            "memory",
+            generator="node",
+            spectators=spectators,
+        )
+    )
+
+
+def table(game: str, rows: list[dict[str, Any]]) -> str:
+    out = [
+        f"{game}: runs",
+        "",
+        "| round | connections a table | moves/s | hub µs/move | of which kernel | p99 ms | errors |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['round']} | {r['per_table']} | {r['moves_per_s']:.0f} | "
+            f"{r['us_per_move']:.0f} | {r['kernel_us_per_move']:.0f} | {r['p99_ms']:.1f} | "
+            f"{hub.errors(r['errors'])} |"
+        )
+    return "\n".join(out)
+
+
+def summary(fits: list[tuple[str, float, float, float, float]]) -> str:
+    out = [
+        "| game | once a move µs | per connection µs | of which kernel µs | at 8 connections µs | left for once a move under 100 µs |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for game, once, each, kernel_each, at8 in fits:
+        left = TARGET_US - TARGET_CONNECTIONS * each
+        out.append(
+            f"| {game} | {once:.0f} | {each:.1f} | {kernel_each:.1f} | {at8:.0f} | {left:.0f} |"
+        )
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--game", action="append", help="a 4-seat game (repeatable; default carcassonne)"
+    )
+    parser.add_argument("--spectators", type=int, nargs="+", default=[0, 4, 12])
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds of play a run")
+    parser.add_argument(
+        "--interval", type=float, default=0.5, help="seconds between moves in a room"
+    )
+    args = parser.parse_args(argv)
+    if len(set(args.spectators)) < 2 or min(args.spectators) < 0:
+        parser.error("--spectators needs two different numbers at least, none below 0")
+    if args.rounds < 1 or args.rooms < 1:
+        parser.error("--rounds and --rooms must be at least 1")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    games = [hub.pick_game(g) for g in args.game or [None]]
+    runs: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
+    total = len(games) * len(args.spectators) * args.rounds
+    done = 0
+    for round_ in range(1, args.rounds + 1):
+        for game in games:
+            for spectators in args.spectators:
+                done += 1
+                print(
+                    f"split: run {done} of {total}: {game}, {hub.SEATS} seats + "
+                    f"{spectators} spectators, round {round_}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                row = run_one(game, spectators, args)
+                row["round"] = round_
+                row["per_table"] = hub.SEATS + spectators
+                runs[game].append(row)
+    print(
+        f"hub CPU a move against connections a table: {args.rooms} tables, one move a table "
+        f"every {args.interval:g} s, {args.duration:g} s a run, the Node clients (ids sent "
+        "as the app does, compact patches), one process, embedded broker\n"
+    )
+    fits = []
+    for game in games:
+        rows = runs[game]
+        print(table(game, rows) + "\n")
+        once, each = fit([(r["per_table"], r["us_per_move"]) for r in rows])
+        _, kernel_each = fit([(r["per_table"], r["kernel_us_per_move"]) for r in rows])
+        fits.append((game, once, each, kernel_each, once + TARGET_CONNECTIONS * each))
+    print(summary(fits))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

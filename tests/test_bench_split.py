@@ -1,0 +1,82 @@
+"""bench.split: the hub's CPU a move, split by a line through runs with different
+numbers of spectators. The fit is checked on known points; the command runs for real
+(a few tables, the Node clients, a second or two a run) and its tables are read back."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import split
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_fit_gives_back_a_line_it_was_given() -> None:
+    once, each = split.fit([(4, 300 + 4 * 12.5), (8, 300 + 8 * 12.5), (16, 300 + 16 * 12.5)])
+    assert once == pytest.approx(300) and each == pytest.approx(12.5)
+
+
+def test_the_fit_goes_between_noisy_points() -> None:
+    # Two runs at each number, one 10 above the line and one 10 below.
+    points = [(x, 200 + 10 * x + d) for x in (4, 8, 16) for d in (10, -10)]
+    once, each = split.fit(points)
+    assert once == pytest.approx(200) and each == pytest.approx(10)
+
+
+def test_the_fit_needs_two_numbers_of_connections() -> None:
+    with pytest.raises(ValueError, match="two different"):
+        split.fit([(8, 400.0), (8, 420.0)])
+
+
+async def run(*argv: str, timeout: float = 120) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.split",
+        *argv,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(proc.communicate(), timeout)
+    assert proc.returncode is not None
+    return proc.returncode, stdout.decode(), stderr.decode()
+
+
+def rows(text: str, first: str) -> list[list[str]]:
+    """The body rows of the markdown table whose header begins with ``first``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first} |"))
+    out = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        out.append([c.strip() for c in line.split("|")[1:-1]])
+    return out
+
+
+async def test_the_command_runs_each_number_of_spectators_and_fits_a_line() -> None:
+    # Some 80 moves a run: the hub's CPU is read in clock ticks of 10 ms.
+    argv = ["--game", "kingsburg", "--spectators", "0", "2", "--rooms", "4"]
+    code, out, err = await run(*argv, "--duration", "2", "--interval", "0.1")
+    assert code == 0, err[-2000:]
+    assert "run 2 of 2" in err  # progress, on stderr
+    runs = rows(out, "round")
+    assert [r[1] for r in runs] == ["4", "6"]  # connections a table: 4 seats, + 0 or 2
+    assert all(float(r[3]) > 0 and r[-1] == "0" for r in runs)  # CPU measured, no errors
+    (game, once, each, kernel, at8, left) = rows(out, "game")[0]
+    assert game == "kingsburg"
+    # Two runs: the line goes through both points.
+    (x0, y0), (x1, y1) = ((int(r[1]), float(r[3])) for r in runs)
+    assert float(each) == pytest.approx((y1 - y0) / (x1 - x0), abs=0.6)
+    assert float(at8) == pytest.approx(float(once) + 8 * float(each), abs=1.5)
+    assert float(left) == pytest.approx(100 - 8 * float(each), abs=1.5)
+
+
+async def test_one_number_of_spectators_is_refused() -> None:
+    code, out, err = await run("--spectators", "4", "4", timeout=30)
+    assert code == 2 and "two different numbers" in err and out == ""
