@@ -102,6 +102,17 @@ async def test_a_commit_appends_stores_and_publishes_while_the_lease_is_held(bro
     assert await broker.recent("backlog2") == [b"\r", b"\x0e"]
 
 
+async def test_a_commit_gives_its_own_subscribers_the_local_form(broker) -> None:
+    seen: list[bytes] = []
+    await broker.subscribe("ch", seen.append)
+    assert await broker.acquire("lease:l", "A", ttl=5)
+    items = [Stored("ch", b"plain", "view", b"", "backlog", 3, local=b"plain+compact")]
+    await broker.commit("log:l", b"e", "lease:l", "A", items)
+    await settle()
+    assert seen == [b"plain+compact"]
+    assert await broker.recent("backlog") == [b"plain"]  # kept for resumes: the plain one
+
+
 async def test_a_ticket_is_closed_once_by_whoever_comes_first(broker) -> None:
     heard: list[bytes] = []
     await broker.subscribe("inbox", heard.append)
@@ -256,10 +267,13 @@ async def test_redis_processes_get_each_message_once_their_own_in_process(redis_
         assert await a.acquire("lease", "A", ttl=5)
         await a.commit("log", b"e", "lease", "A", [Stored("ch", b"2", "v", b"v", "bl", 4)])
         await b.publish("ch", b"3")
+        # A patch with its compact form along for a's own clients: b gets the plain one.
+        item = Stored("ch", b"4", "v", b"v", "bl", 4, local=b"4+compact")
+        await a.commit("log", b"e", "lease", "A", [item])
         await settle()
-        assert at_a == [b"1", b"2", b"3"]
-        assert at_b == [b"1", b"2", b"3"]
-        assert await a.recent("bl") == [b"2"]  # what is stored carries no tag
+        assert at_a == [b"1", b"2", b"3", b"4+compact"]
+        assert at_b == [b"1", b"2", b"3", b"4"]
+        assert await a.recent("bl") == [b"2", b"4"]  # what is stored carries no tag
     finally:
         await a.close()
         await b.close()

@@ -126,3 +126,39 @@ async def test_a_redis_that_keeps_nothing_on_disk_is_warned_about(persist, caplo
         redis.stop()
     warned = [r.getMessage() for r in caplog.records if "keeps nothing on disk" in r.getMessage()]
     assert bool(warned) == (not persist)
+
+
+async def test_the_owners_own_compact_clients_get_the_patches_made_along(
+    redis_hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a hall on Redis the owner makes the compact patches where the diffs are and
+    gives them to its own clients (ledger.commit, Stored.local): none is made again
+    from the plain patch in this process, and they decode to the plain ones."""
+    from protocol import compact
+
+    srv, _ = redis_hall
+    remade: list[bytes] = []
+    original = compact.compact_message
+
+    def counted(plain: bytes) -> bytes:
+        remade.append(plain)
+        return original(plain)
+
+    monkeypatch.setattr(compact, "compact_message", counted)
+    room, (a, b), watcher = await open_table(srv, "carcassonne", players=2)
+    fan = await srv.client("fan", compact=True)
+    assert fan.compact
+    await fan.send({"t": "enter", "room": room})
+    await fan.expect("snapshot", room=room)
+    for _ in range(10):
+        mover = next(c for c in (a, b) if c.view(room)["legal"])
+        v = mover.version(room) + 1
+        intent = mover.view(room)["legal"][0]
+        await mover.send({"t": "act", "room": room, "v": v - 1, "intent": intent})
+        for c in (a, b, watcher, fan):
+            while c.version(room) < v:
+                await c.expect("patch", room=room)
+    assert msgspec.msgpack.encode(fan.view(room)) == msgspec.msgpack.encode(watcher.view(room))
+    assert not fan.gaps and len(fan.patch_bytes) == 10
+    assert sum(fan.patch_bytes) < 0.7 * sum(watcher.patch_bytes)
+    assert remade == []

@@ -62,6 +62,10 @@ class Stored(NamedTuple):
     value: bytes
     backlog: str
     keep: int
+    # What this process's own subscribers get instead of ``data``, when not empty: the
+    # same patch with its compact form along, made where the diffs were, so that they
+    # need not make it from ``data`` (other processes do; it is not stored).
+    local: bytes = b""
 
 
 class Broker(Protocol):
@@ -89,7 +93,8 @@ class Broker(Protocol):
         and nothing is done), append
         ``entry`` to ``log``, then for each item in turn set ``key`` to ``value``
         (unless ``value`` is empty), append ``data`` to the capped list ``backlog``
-        and publish ``data`` on ``channel``; last, settle the ticket and publish its
+        and publish ``data`` on ``channel`` (``local`` to this process's own
+        subscribers, when an item has one); last, settle the ticket and publish its
         answer. Returns the entry's index."""
         ...
 

@@ -60,7 +60,7 @@ class MemoryBroker:
             if item.value:
                 await self.put(item.key, item.value)
             await self.push_capped(item.backlog, item.data, item.keep)
-            await self.publish(item.channel, item.data)
+            await self.publish(item.channel, item.local or item.data)
         if ticket is not None:
             await self.settle(ticket.key, ticket.value)
             await self.publish(ticket.channel, ticket.data)

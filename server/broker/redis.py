@@ -196,7 +196,7 @@ class RedisBroker:
         if index == -2:
             raise TicketClosed(ticket.key if ticket else "")
         for item in items:
-            self._deliver(item.channel, item.data)
+            self._deliver(item.channel, item.local or item.data)
         if ticket is not None:
             self._deliver(ticket.channel, ticket.data)
         return index

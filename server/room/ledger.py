@@ -147,11 +147,12 @@ class Ledger:
 
     def changes(self, state: Any, compact: bool = False) -> list[Change]:
         """Each audience's view of ``state`` and its patch to the next version (also in
-        compact form with ``compact``, for a hall in one process where some client
-        asked for it); the ledger itself is not touched until the move is in the log."""
+        compact form with ``compact``, when some client of this process asked for it:
+        made here, the parts the audiences share made compact once, it goes to this
+        process's clients; other processes of a shared hall make it from the plain
+        patch); the ledger itself is not touched until the move is in the log."""
         v = self.version + 1
         keep = self.broker.shared and v % VIEW_EVERY == 0
-        compact = compact and not self.broker.shared  # a shared hall's processes make it
         changes = []
         views = audience_views(self.game, state, list(self.views))
         memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
@@ -203,6 +204,7 @@ class Ledger:
                     with_version(v, c.snapshot) if c.snapshot else b"",
                     backlog_key(self.id, c.audience),
                     BACKLOG,
+                    with_compact(v, c.patch, c.compact) if c.compact else b"",
                 )
                 for c in changes
             ],
