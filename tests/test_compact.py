@@ -19,7 +19,7 @@ from protocol.codegen import COMPACT_VECTORS
 from protocol.strings import count_ops, patches
 from server import games
 from tests.conftest import running_server
-from tests.support.tables import open_table
+from tests.support.tables import open_table, play_first_legal
 
 _enc = msgspec.msgpack.encode
 
@@ -230,14 +230,7 @@ async def test_a_client_that_asks_gets_compact_patches_that_decode_to_the_plain_
         assert "spieltisch_compact_connections 1" in srv.hall.metrics.render()
         await fan.send({"t": "enter", "room": room})
         await fan.expect("snapshot", room=room)
-        for _ in range(12):
-            mover = next(c for c in (a, b) if c.view(room)["legal"])
-            v = mover.version(room) + 1
-            intent = mover.view(room)["legal"][0]
-            await mover.send({"t": "act", "room": room, "v": v - 1, "intent": intent})
-            for c in (a, b, watcher, fan):
-                while c.version(room) < v:
-                    await c.expect("patch", room=room)
+        await play_first_legal(room, [a, b], [a, b, watcher, fan], 12)
         # The same views, whichever form carried them, and fewer bytes compact.
         assert fan.view(room) == watcher.view(room)
         assert _enc(fan.view(room)) == _enc(watcher.view(room))

@@ -12,7 +12,7 @@ import pytest
 from server.broker.redis import RedisBroker
 from tests.conftest import running_server
 from tests.support.redis_server import RedisServer
-from tests.support.tables import open_table
+from tests.support.tables import open_table, play_first_legal
 from tests.test_server_game import play_to_end
 
 
@@ -150,14 +150,7 @@ async def test_the_owners_own_compact_clients_get_the_patches_made_along(
     assert fan.compact
     await fan.send({"t": "enter", "room": room})
     await fan.expect("snapshot", room=room)
-    for _ in range(10):
-        mover = next(c for c in (a, b) if c.view(room)["legal"])
-        v = mover.version(room) + 1
-        intent = mover.view(room)["legal"][0]
-        await mover.send({"t": "act", "room": room, "v": v - 1, "intent": intent})
-        for c in (a, b, watcher, fan):
-            while c.version(room) < v:
-                await c.expect("patch", room=room)
+    await play_first_legal(room, [a, b], [a, b, watcher, fan], 10)
     assert msgspec.msgpack.encode(fan.view(room)) == msgspec.msgpack.encode(watcher.view(room))
     assert not fan.gaps and len(fan.patch_bytes) == 10
     assert sum(fan.patch_bytes) < 0.7 * sum(watcher.patch_bytes)

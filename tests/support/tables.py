@@ -55,3 +55,16 @@ async def played_by_the_ai(srv: Any, levels: tuple[str, ...] = ("random",)) -> t
         if msg["t"] == "room" and msg["status"] == "finished":
             return room, anna, watcher
     raise AssertionError("the game did not finish")
+
+
+async def play_first_legal(room: str, players: list[Any], clients: list[Any], moves: int) -> None:
+    """``moves`` moves at ``room``, each the first legal intent of a player who may
+    move, and each waited for until every one of ``clients`` holds its patch."""
+    for _ in range(moves):
+        mover = next(c for c in players if c.view(room)["legal"])
+        v = mover.version(room) + 1
+        intent = mover.view(room)["legal"][0]
+        await mover.send({"t": "act", "room": room, "v": v - 1, "intent": intent})
+        for c in clients:
+            while c.version(room) < v:
+                await c.expect("patch", room=room)
