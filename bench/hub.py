@@ -264,6 +264,12 @@ def pick_game(name: str | None) -> str:
     )
 
 
+def open_files_for_clients() -> None:
+    """Raise this process's limit of open files: thousands of client sockets."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -887,8 +893,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--spectators is for --generator node")
     if args.procs < 1:
         parser.error("--procs must be at least 1")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    open_files_for_clients()
     game = pick_game(args.game)
     header = table([], game, args.procs, args.spectators)
     print(header, flush=True)

@@ -21,7 +21,6 @@ Traffic goes to 127.0.0.1 only, and every run stops by itself.
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 from typing import Any
 
@@ -105,8 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--spectators needs two different numbers at least, none below 0")
     if args.rounds < 1 or args.rooms < 1:
         parser.error("--rounds and --rooms must be at least 1")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    hub.open_files_for_clients()
     games = [hub.pick_game(g) for g in args.game or [None]]
     runs: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
     total = len(games) * len(args.spectators) * args.rounds

@@ -21,7 +21,7 @@ games.register(toy.game)
 
 try:
     import uvloop
-except ImportError:  # not on Windows: the hall runs on asyncio's loop there
+except ImportError:  # Windows has no uvloop: the hall runs on asyncio's loop there
     uvloop = None  # type: ignore[assignment]
 
 

@@ -39,6 +39,9 @@ async def test_a_finished_game_is_archived_in_redis_for_every_process(redis_hall
     srv, redis = redis_hall
     room, seated, spectator = await open_table(srv)
     result = await play_to_end(room, seated, spectator, random.Random(5))
+    # The last patch goes out before the game is archived; the table's `room` message
+    # says "finished" once it is (as the app learns of it).
+    await seated[0].expect("room", room=room, status="finished")
     await seated[0].send({"t": "history", "mine": True})
     (game,) = (await seated[0].expect("history", mine=True))["games"]
     assert [p["score"] for p in game["players"]] == result["scores"]

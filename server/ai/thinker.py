@@ -23,7 +23,7 @@ import msgspec
 
 from server.ai import policy
 from server.ai.policies import RandomPolicy
-from server.games.base import Game
+from server.games.base import Game, read_intent
 from server.workers import pool as process_pool
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -61,7 +61,7 @@ class Thinker:
             )
         if raw is None:
             return None
-        return _intent_decoder(game.Intent).decode(raw)
+        return read_intent(game, msgspec.msgpack.decode(raw))
 
     def warm(self) -> None:
         """Start the workers now (a table with AI players has started), so the first
@@ -87,16 +87,6 @@ class Thinker:
 
 
 _games: dict[tuple[str, str], Game] = {}
-# A decoder per game's Intent, built once: `decode(raw, type=...)` works out a union's
-# table of tags afresh at every call (protocol/codec.py, Converter).
-_DECODERS: dict[Any, msgspec.msgpack.Decoder[Any]] = {}
-
-
-def _intent_decoder(intent: Any) -> msgspec.msgpack.Decoder[Any]:
-    dec = _DECODERS.get(intent)
-    if dec is None:
-        dec = _DECODERS[intent] = msgspec.msgpack.Decoder(intent)
-    return dec
 
 
 def _ready() -> None:
