@@ -49,7 +49,7 @@ async def move(mover: Client, room: str, watchers: list[Client], tries: int = 12
     else:
         raise AssertionError("the move was never acknowledged")
     for c in watchers:
-        await c.expect("patch", room=room, v=v + 1, timeout=10)
+        await c.reach(room, v + 1, timeout=10)
     return intent
 
 

@@ -113,6 +113,20 @@ class Client:
                 return msg
             self.pending.append(msg)
 
+    async def reach(self, room: str, v: int, timeout: float = 5.0) -> None:
+        """Read until this client's view of ``room`` is at version ``v`` or later,
+        whether a patch or a snapshot brought it there (a client attached twice under
+        load may be sent a snapshot where a patch was awaited); what is read stays
+        pending for later calls."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while room not in self.views or self.views[room][0] < v:
+            left = deadline - loop.time()
+            if left <= 0:
+                have = self.views.get(room, (None,))[0]
+                raise TimeoutError(f"{room} not at version {v} within {timeout}s (at {have})")
+            self.pending.append(await self._read(left))
+
     async def drain(self, quiet: float = 0.1) -> None:
         """Read whatever arrives until the connection has been quiet for ``quiet``,
         and forget what is pending."""
