@@ -67,6 +67,7 @@ from bots.spread import Link, Spread, generator_bound
 from protocol import compact
 from protocol.patch import apply
 from server import games
+from server.__main__ import LOOPS
 from server.metrics import LATENCY_BUCKETS
 from tests.support.redis_server import RedisServer
 
@@ -874,7 +875,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--loop",
-        choices=["auto", "asyncio", "uvloop"],
+        choices=LOOPS,
         default="auto",
         help="the hub's event loop (its --loop; auto: uvloop where it is installed)",
     )

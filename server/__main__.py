@@ -15,6 +15,8 @@ from server.broker.sqlite import DataError, SqliteBroker
 from server.limits import Limits
 
 HALL_PASSWORD_ENV = "SPIELTISCH_HALL_PASSWORD"
+# uvicorn's names for the event loops the hall runs on (bench.hub passes one on).
+LOOPS = ("auto", "asyncio", "uvloop")
 
 
 def tune_gc(timer: bool = True) -> None:
@@ -122,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--loop",
-        choices=["auto", "asyncio", "uvloop"],
+        choices=LOOPS,
         default="auto",
         help="the event loop: uvloop where it is installed (auto, the default), or Python's own",
     )
