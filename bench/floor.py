@@ -4,7 +4,7 @@ writes) that plays no game, under the same load as `bench.split`.
 
     python -m bench.floor [--spectators 0 4 12] [--rounds 1] [--rooms 250]
                           [--duration 15] [--interval 0.5] [--bytes 85]
-                          [--asgi | --server node]
+                          [--asgi | --server node] [--clients-preempt]
 
 Its server (``python -m bench.floor serve --port P``) is a bare ASGI application, no
 Starlette: each connection at ``/floor/<table>`` joins that table, and every message
@@ -24,7 +24,8 @@ the target the stack takes before the hall does anything. ``--asgi`` writes thro
 ASGI's `send` instead of straight to the sockets (as the hub did before server/wire.py);
 ``--server node`` runs the same tables on Node and its `ws` library
 (bench/peers/floor_server.mjs), for the cost of a move on another runtime with the
-same system calls.
+same system calls. The Node clients run at the scheduler's batch policy, as
+`bench.hub`'s do (``--clients-preempt``: at the normal one).
 It prints tables; it never fails on a time. Traffic goes to 127.0.0.1 only, and every
 run stops by itself.
 """
@@ -163,7 +164,11 @@ async def run_one(args: argparse.Namespace, spectators: int) -> dict[str, Any]:
         argv += ["--spectators", str(spectators), "--interval", str(int(args.interval * 1000))]
         argv += ["--seconds", str(args.duration)]
         proc = await asyncio.create_subprocess_exec(
-            "node", str(hub.PEERS / "floor_load.mjs"), *argv, stdout=subprocess.PIPE
+            "node",
+            str(hub.PEERS / "floor_load.mjs"),
+            *argv,
+            stdout=subprocess.PIPE,
+            preexec_fn=None if args.clients_preempt else hub.batch_policy,
         )
         assert proc.stdout is not None
         before = after = (0.0, 0.0)
@@ -252,6 +257,11 @@ def main(argv: list[str] | None = None) -> int:
         choices=["python", "node"],
         default="python",
         help="node: the same tables on Node and its `ws` library (bench/peers/floor_server.mjs)",
+    )
+    parser.add_argument(
+        "--clients-preempt",
+        action="store_true",
+        help="the Node clients at the normal scheduling policy (bench.hub --clients-preempt)",
     )
     sub = parser.add_subparsers(dest="command")
     serving = sub.add_parser("serve", help="run the floor server alone")

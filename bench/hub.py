@@ -5,7 +5,7 @@ one move per room every 500 ms.
                         [--setups memory sqlite redis-1 redis-2] [--no-failover]
                         [--ai-tables N] [--procs N] [--compact]
                         [--generator python|node] [--spectators N]
-                        [--loop auto|asyncio|uvloop]
+                        [--clients-preempt] [--loop auto|asyncio|uvloop]
 
 Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
 :memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
@@ -27,7 +27,10 @@ With ``--generator node`` the clients are one Node process instead
 (bench/peers/hall_load.mjs, compact patches, every client on the hall's first
 process), which costs a fraction of the Python clients' CPU; with it, ``--spectators
 N`` sets each table's spectators (4 by default), so that runs with different numbers
-split a move's hub CPU into what it costs once and what each connection adds.
+split a move's hub CPU into what it costs once and what each connection adds. The
+Node process runs at the scheduler's batch policy, so that the frames the hub writes
+do not hand it the hub's processor in mid-move (`batch_policy`); ``--clients-preempt``
+leaves it at the normal one, as every run before 2026-11-26's session 12 did.
 ``--loop`` picks the hub's event loop (`python -m server --loop`). Besides the
 clients' latencies, the table gives the hub's own (`hub p99 ms`: the
 bucket of its /metrics histogram, from reading an intent to publishing its patches,
@@ -269,6 +272,19 @@ def open_files_for_clients() -> None:
     """Raise this process's limit of open files: thousands of client sockets."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+
+
+def batch_policy() -> None:
+    """Run in a load generator's process before it starts (``preexec_fn``): the
+    scheduler's batch policy, under which a process woken up does not take the
+    processor from the one running there. On loopback every frame the hub writes wakes
+    a client; at the normal policy the client then preempts the hub in mid-move (some
+    4-5 times a move at 250 tables), and the hub pays for the switches and for its
+    caches refilled after them, which clients on other machines would never cost it.
+    The clients still run at once wherever a processor is free. Linux only; elsewhere
+    nothing changes."""
+    if hasattr(os, "SCHED_BATCH"):
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
 
 
 def free_port() -> int:
@@ -614,15 +630,18 @@ async def measure(
     generator: str = "python",
     loop: str = "auto",
     spectators: int = SPECTATORS,
+    clients_preempt: bool = False,
 ) -> dict[str, Any]:
     """One row: ``rooms`` tables played for ``duration`` seconds, their clients in this
     process or spread over ``procs`` processes (at most one per room), or in one Node
-    process (``generator="node"``)."""
+    process (``generator="node"``, at the batch policy unless ``clients_preempt``)."""
     procs = max(1, min(procs, rooms))
     hall = Hall(setup, loop)
     if generator == "node":
         try:
-            return await node_row(hall, setup, game, rooms, duration, interval, spectators)
+            return await node_row(
+                hall, setup, game, rooms, duration, interval, spectators, clients_preempt
+            )
         finally:
             hall.stop()
     ai = [await open_ai_table(hall.urls[0], game, n) for n in range(ai_tables)]
@@ -718,9 +737,11 @@ async def node_row(
     duration: float,
     interval: float,
     spectators: int = SPECTATORS,
+    preempt: bool = False,
 ) -> dict[str, Any]:
     """The row of a run whose clients are one Node process (bench/peers/hall_load.mjs,
-    compact patches), all connected to the hall's first process."""
+    compact patches), all connected to the hall's first process, at the scheduler's
+    batch policy unless ``preempt`` (`batch_policy`)."""
     if not (PEERS.parents[1] / "client" / "node_modules" / "ws").is_dir():
         raise RuntimeError("client/node_modules is missing: run `make install` once")
     port = hall.urls[0].rsplit(":", 1)[1].split("/")[0]
@@ -728,7 +749,12 @@ async def node_row(
     argv += ["--interval", str(int(interval * 1000)), "--seconds", str(duration)]
     argv += ["--spectators", str(spectators)]
     proc = await asyncio.create_subprocess_exec(
-        "node", str(PEERS / "hall_load.mjs"), *argv, cwd=PEERS, stdout=subprocess.PIPE
+        "node",
+        str(PEERS / "hall_load.mjs"),
+        *argv,
+        cwd=PEERS,
+        stdout=subprocess.PIPE,
+        preexec_fn=None if preempt else batch_policy,
     )
     assert proc.stdout is not None
     window = Window(hall)
@@ -887,6 +913,14 @@ def main(argv: list[str] | None = None) -> int:
         "--generator node): a few runs with different numbers split a move's cost into "
         "what it costs once and what each connection it reaches adds",
     )
+    parser.add_argument(
+        "--clients-preempt",
+        action="store_true",
+        help="run the Node clients at the normal scheduling policy, so that each frame "
+        "the hub writes may hand them its processor (the default is the batch policy: "
+        "they run when a processor is free, as clients elsewhere would; before "
+        "2026-11-26's session 12 every run was made this way)",
+    )
     args = parser.parse_args(argv)
     if args.spectators < 0:
         parser.error("--spectators must be at least 0")
@@ -916,6 +950,7 @@ def main(argv: list[str] | None = None) -> int:
                         args.generator,
                         args.loop,
                         args.spectators,
+                        args.clients_preempt,
                     )
                 )
             except Exception as e:  # a run that falls over is reported, not hidden

@@ -5,6 +5,7 @@ connections per table.
 
     python -m bench.split [--game NAME ...] [--spectators 0 4 12] [--rounds 1]
                           [--rooms 250] [--duration 15] [--interval 0.5]
+                          [--clients-preempt]
 
 Each round runs every game with every number of spectators, the numbers in turn, so
 that a machine that slows down or speeds up over the runs weighs on every number
@@ -54,6 +55,7 @@ def run_one(game: str, spectators: int, args: argparse.Namespace) -> dict[str, A
             "memory",
             generator="node",
             spectators=spectators,
+            clients_preempt=args.clients_preempt,
         )
     )
 
@@ -98,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of play a run")
     parser.add_argument(
         "--interval", type=float, default=0.5, help="seconds between moves in a room"
+    )
+    parser.add_argument(
+        "--clients-preempt",
+        action="store_true",
+        help="the Node clients at the normal scheduling policy (bench.hub --clients-preempt)",
     )
     args = parser.parse_args(argv)
     if len(set(args.spectators)) < 2 or min(args.spectators) < 0:

@@ -253,3 +253,25 @@ async def test_the_hub_bench_from_node_takes_any_number_of_spectators() -> None:
         )
         assert row["errors"] == {} and row["connections"] == 2 * (4 + spectators)
         assert row["complete"] > 0  # moves that reached every one of them
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="the batch policy is Linux's")
+async def test_the_node_clients_run_at_the_batch_policy_unless_told() -> None:
+    """`batch_policy` is what the Node clients start with (`--clients-preempt`: not):
+    the process it runs in is at SCHED_BATCH, and what that process starts too."""
+    for preexec, policy in ((hub.batch_policy, os.SCHED_BATCH), (None, os.SCHED_OTHER)):
+        proc = await asyncio.create_subprocess_exec(
+            "sh",
+            "-c",
+            "sleep 5 & echo $!; wait",
+            stdout=asyncio.subprocess.PIPE,
+            preexec_fn=preexec,
+        )
+        assert proc.stdout is not None
+        child = int(await proc.stdout.readline())
+        try:
+            assert os.sched_getscheduler(proc.pid) == policy
+            assert os.sched_getscheduler(child) == policy  # inherited, as Node's threads
+        finally:
+            os.kill(child, 15)
+            await proc.wait()
