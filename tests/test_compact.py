@@ -3,6 +3,7 @@ exactly; sent only to a connection that named the hall's string table."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import statistics
@@ -144,7 +145,8 @@ def test_the_ledger_makes_the_same_compact_patches_as_the_plain_ones_give(name: 
     """In one process the ledger makes compact patches from the diffs' ops, reusing
     what it made of the parts they share; they must be the very bytes a process makes
     from the published plain patch. Audiences given the very same ops share one
-    encoding of them, plain and compact (ledger._same_ops); that each audience's patch
+    encoding of them, plain and compact (ledger._same_ops), and audiences whose patches
+    come out the same bytes one compact form; that each audience's patch
     still turns its own view into the next, tests/test_view_parts.py checks."""
     from bench.move_cost import StubBroker, run
     from server.room.ledger import Ledger
@@ -153,7 +155,7 @@ def test_the_ledger_makes_the_same_compact_patches_as_the_plain_ones_give(name: 
     ledger = Ledger("9f86d081", game, StubBroker(False), "test")  # type: ignore[arg-type]
     ledger.begin(game.setup(3, game.Options(), 5), 0, [0, 1, 2, None])
     pick = random.Random(5)
-    moves = shared = 0
+    moves = shared = alike = 0
     while game.result(ledger.state) is None and moves < 150:
         movers = [a for a in sorted(game.active(ledger.state)) if ledger.views[a]["legal"]]
         seat = pick.choice(movers)
@@ -167,11 +169,16 @@ def test_the_ledger_makes_the_same_compact_patches_as_the_plain_ones_give(name: 
             if a.patch is b.patch:
                 shared += 1
                 assert a.compact is b.compact
+        for a, b in itertools.combinations(changes, 2):
+            if a.patch == b.patch:  # alike bytes, from the same ops or not
+                alike += 1
+                assert a.compact is b.compact  # made once for both
         run(ledger.accept(state, changes, b"x"))
         moves += 1
     assert moves > 50
-    if name != "kardinal":  # where every seat sees its own hand, no two are alike
+    if name != "kardinal":  # where every seat sees its own hand, no two share ops
         assert shared > moves // 3
+    assert alike > moves  # yet most audiences' patches come out alike, hands or not
 
 
 def test_a_decoded_patch_made_compact_leaves_nothing_kept() -> None:

@@ -158,6 +158,7 @@ class Ledger:
         memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
         encoded: dict[int, msgspec.Raw] = {}  # and encoded once
         made: list[tuple[list[Any], bytes, bytes]] = []  # this move's distinct patches
+        shorts: dict[bytes, bytes] = {}  # their compact forms, by their plain bytes
         for audience, before in self.views.items():
             view = views[audience]
             ops = diff(before, view, memo)
@@ -167,7 +168,15 @@ class Ledger:
             same = _same_ops(ops, made)
             if same is None:
                 patch = _encode(Patch(room=self.id, v=v, ops=ops))
-                short = compact_patch(self.id, v, ops) if compact else b""
+                short = b""
+                if compact:
+                    # Where each seat sees a view of its own (a hand), the ops are
+                    # made per audience, yet most audiences' patches come out the
+                    # same bytes: the compact form, a function of those bytes (and
+                    # the costlier to make), is made once for them.
+                    short = shorts.get(patch, b"")
+                    if not short:
+                        short = shorts[patch] = compact_patch(self.id, v, ops)
                 made.append((ops, patch, short))
             else:
                 patch, short = same
