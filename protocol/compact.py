@@ -241,15 +241,29 @@ def compact(obj: Any) -> bytes:
     return _encode(_compact(obj))
 
 
+# The compact forms made lately, by their plain bytes: a move's patches to the
+# audiences of a table are mostly the same bytes (all but the seats whose hand or
+# `legal` changed), each reaching a hub of a shared hall on a channel of its own.
+_LATELY: dict[bytes, bytes] = {}
+_LATELY_KEPT = 256
+
+
 def compact_message(plain: bytes) -> bytes:
     """The compact form of an encoded plain `patch` message (a hub of a shared hall
     makes it so, from what was published)."""
     global _keeping
+    short = _LATELY.get(plain)
+    if short is not None:
+        return short
     _keeping = False
     try:
-        return _encode(_patch(_decode_plain(plain)))
+        short = _encode(_patch(_decode_plain(plain)))
     finally:
         _keeping = True
+    if len(_LATELY) >= _LATELY_KEPT:
+        _LATELY.clear()
+    _LATELY[plain] = short
+    return short
 
 
 # --- decoding (what a client does; here for tests and the load generator) -----------

@@ -193,6 +193,24 @@ def test_a_decoded_patch_made_compact_leaves_nothing_kept() -> None:
     assert _enc(compact.decode(packed)) == plain
 
 
+def test_alike_patches_arriving_apart_are_made_compact_once() -> None:
+    """A hub of a shared hall gets a move's patch once per audience channel, mostly the
+    same bytes: the compact form is made for the first and given to the others; the
+    forms kept are bounded."""
+    ops = [["s", ["turn"], 2], ["a", ["log"], [{"code": "drew_hidden", "args": {"seat": 1}}]]]
+    first = _enc({"t": "patch", "room": "r", "v": 9, "ops": ops})
+    again = bytes(bytearray(first))  # the same bytes, another object (another channel)
+    other = _enc({"t": "patch", "room": "r", "v": 9, "ops": ops[:1]})
+    assert again is not first
+    packed = compact.compact_message(first)
+    assert compact.compact_message(again) is packed
+    assert compact.compact_message(other) is not packed
+    assert _enc(compact.decode(compact.compact_message(other))) == other
+    for v in range(3 * compact._LATELY_KEPT):
+        compact.compact_message(_enc({"t": "patch", "room": "r", "v": v, "ops": ops}))
+    assert len(compact._LATELY) <= compact._LATELY_KEPT
+
+
 def test_a_patch_published_in_one_process_carries_its_compact_form() -> None:
     from server.keys import split_published, with_compact, with_version
 
