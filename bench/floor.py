@@ -242,13 +242,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--spectators", type=int, nargs="+", default=[0, 4, 12])
-    parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--rooms", type=int, default=250)
-    parser.add_argument("--duration", type=float, default=15.0, help="seconds of play a run")
-    parser.add_argument(
-        "--interval", type=float, default=0.5, help="seconds between moves in a table"
-    )
+    split.add_line_arguments(parser)
     parser.add_argument("--bytes", type=int, default=85, help="bytes of a move's frame")
     parser.add_argument("--asgi", action="store_true", help="write through ASGI's send")
     parser.add_argument("--loop", choices=LOOPS, default="auto")
@@ -257,11 +251,6 @@ def main(argv: list[str] | None = None) -> int:
         choices=["python", "node"],
         default="python",
         help="node: the same tables on Node and its `ws` library (bench/peers/floor_server.mjs)",
-    )
-    parser.add_argument(
-        "--clients-preempt",
-        action="store_true",
-        help="the Node clients at the normal scheduling policy (bench.hub --clients-preempt)",
     )
     sub = parser.add_subparsers(dest="command")
     serving = sub.add_parser("serve", help="run the floor server alone")
@@ -273,10 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         serve(args.port, args.bytes, not args.asgi, args.loop)
         return 0
-    if len(set(args.spectators)) < 2 or min(args.spectators) < 0:
-        parser.error("--spectators needs two different numbers at least, none below 0")
-    if args.rounds < 1 or args.rooms < 1 or args.bytes < 4:
-        parser.error("--rounds and --rooms must be at least 1, --bytes at least 4")
+    split.check_line_arguments(parser, args)
+    if args.bytes < 4:
+        parser.error("--bytes must be at least 4 (a move's number)")
     hub.open_files_for_clients()
     rows: list[dict[str, Any]] = []
     total = len(args.spectators) * args.rounds

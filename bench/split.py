@@ -89,28 +89,37 @@ def summary(fits: list[tuple[str, float, float, float, float]]) -> str:
     return "\n".join(out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--game", action="append", help="a 4-seat game (repeatable; default carcassonne)"
-    )
+def add_line_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of runs fitted by a line (this command's, and bench.floor's)."""
     parser.add_argument("--spectators", type=int, nargs="+", default=[0, 4, 12])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of play a run")
     parser.add_argument(
-        "--interval", type=float, default=0.5, help="seconds between moves in a room"
+        "--interval", type=float, default=0.5, help="seconds between moves in a table"
     )
     parser.add_argument(
         "--clients-preempt",
         action="store_true",
         help="the Node clients at the normal scheduling policy (bench.hub --clients-preempt)",
     )
-    args = parser.parse_args(argv)
+
+
+def check_line_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if len(set(args.spectators)) < 2 or min(args.spectators) < 0:
         parser.error("--spectators needs two different numbers at least, none below 0")
     if args.rounds < 1 or args.rooms < 1:
         parser.error("--rounds and --rooms must be at least 1")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--game", action="append", help="a 4-seat game (repeatable; default carcassonne)"
+    )
+    add_line_arguments(parser)
+    args = parser.parse_args(argv)
+    check_line_arguments(parser, args)
     hub.open_files_for_clients()
     games = [hub.pick_game(g) for g in args.game or [None]]
     runs: dict[str, list[dict[str, Any]]] = {g: [] for g in games}

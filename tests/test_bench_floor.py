@@ -6,15 +6,12 @@ clients, a second or two a run) and its tables are read back."""
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
 
 from bench import floor
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.commands import rows, run_module
 
 
 @pytest.mark.parametrize(
@@ -46,30 +43,7 @@ async def test_a_move_reaches_every_connection_of_its_table_and_no_other(
 
 
 async def run(*argv: str, timeout: float = 120) -> tuple[int, str, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bench.floor",
-        *argv,
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(proc.communicate(), timeout)
-    assert proc.returncode is not None
-    return proc.returncode, stdout.decode(), stderr.decode()
-
-
-def rows(text: str, first: str) -> list[list[str]]:
-    """The body rows of the markdown table whose header begins with ``first``."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first} |"))
-    out = []
-    for line in lines[start + 2 :]:
-        if not line.startswith("|"):
-            break
-        out.append([c.strip() for c in line.split("|")[1:-1]])
-    return out
+    return await run_module("bench.floor", *argv, timeout=timeout)
 
 
 async def test_the_command_runs_each_number_of_spectators_and_fits_a_line() -> None:

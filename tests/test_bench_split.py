@@ -4,15 +4,10 @@ numbers of spectators. The fit is checked on known points; the command runs for 
 
 from __future__ import annotations
 
-import asyncio
-import sys
-from pathlib import Path
-
 import pytest
 
 from bench import split
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.commands import rows, run_module
 
 
 def test_the_fit_gives_back_a_line_it_was_given() -> None:
@@ -33,30 +28,7 @@ def test_the_fit_needs_two_numbers_of_connections() -> None:
 
 
 async def run(*argv: str, timeout: float = 120) -> tuple[int, str, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bench.split",
-        *argv,
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(proc.communicate(), timeout)
-    assert proc.returncode is not None
-    return proc.returncode, stdout.decode(), stderr.decode()
-
-
-def rows(text: str, first: str) -> list[list[str]]:
-    """The body rows of the markdown table whose header begins with ``first``."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first} |"))
-    out = []
-    for line in lines[start + 2 :]:
-        if not line.startswith("|"):
-            break
-        out.append([c.strip() for c in line.split("|")[1:-1]])
-    return out
+    return await run_module("bench.split", *argv, timeout=timeout)
 
 
 async def test_the_command_runs_each_number_of_spectators_and_fits_a_line() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,8 @@ from bench import hub
 from bots.load import Config, Stats, merge_stats, run_load
 from bots.report import exit_status, render
 from bots.spread import Spread, WorkerFailed, generator_bound
+from tests.support.commands import run_module
 
-ROOT = Path(__file__).resolve().parent.parent
 SEATS, SPECTATORS = 4, 2
 
 # The report's fields before --procs existed: one process must still give all of them.
@@ -216,18 +215,9 @@ def test_merged_counts_add_up() -> None:
 
 async def command(module: str, *argv: str) -> bytes:
     """``python -m module argv...`` from the project's root; its output, once it exited 0."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        module,
-        *argv,
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(proc.communicate(), 20)
-    assert proc.returncode == 0, stderr.decode()[-2000:]
-    return stdout
+    code, stdout, stderr = await run_module(module, *argv, timeout=20)
+    assert code == 0, stderr[-2000:]
+    return stdout.encode()
 
 
 async def test_the_hub_bench_drives_a_real_game_from_node() -> None:

@@ -20,6 +20,7 @@
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { applyOps, compactDecoder } from "./wire.mjs";
+import { playWindow } from "./window.mjs";
 
 const require = createRequire(new URL("../../client/package.json", import.meta.url));
 const WebSocket = require("ws");
@@ -181,51 +182,17 @@ class Table {
   }
 }
 
-async function inBatches(n, size, fn) {
-  let next = 0;
-  async function worker() {
-    while (next < n) await fn(next++);
-  }
-  await Promise.all(Array.from({ length: Math.min(size, n) }, worker));
-}
-
 const tables = Array.from({ length: opts.rooms }, (_, i) => new Table(i));
-await inBatches(opts.rooms, opts.concurrency, (i) => tables[i].open());
-await new Promise((r) => setTimeout(r, 500)); // let the joins settle
-// The tables' moves, staggered over one interval.
-for (const [i, t] of tables.entries()) {
-  setTimeout(() => {
-    t.move();
-    t.timer = setInterval(() => t.move(), opts.interval);
-  }, (i * opts.interval) / opts.rooms);
-}
-await new Promise((r) => setTimeout(r, opts.interval)); // every table under way
-process.stdout.write("phase play\n");
-stats.measuring = true;
-const cpu0 = process.cpuUsage();
-const wall0 = performance.now();
-await new Promise((r) => setTimeout(r, opts.seconds * 1000));
-stats.measuring = false;
-const cpu = process.cpuUsage(cpu0);
-const wall = (performance.now() - wall0) / 1000;
-process.stdout.write("phase done\n");
-for (const t of tables) clearInterval(t.timer);
-const sorted = stats.latencies.slice().sort((a, b) => a - b);
-const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : null);
+const measured = await playWindow(tables, opts, stats);
 process.stdout.write(
   JSON.stringify({
     game: opts.game,
     rooms: opts.rooms,
-    seconds: wall,
     moves: stats.moves,
     oks: stats.oks,
-    complete: sorted.length,
     deliveries: stats.deliveries,
     bytes_per_patch: stats.deliveries ? stats.bytes / stats.deliveries : null,
-    p50_ms: pct(0.5),
-    p99_ms: pct(0.99),
-    max_ms: sorted.length ? sorted[sorted.length - 1] : null,
-    generator_cpu_pct: (100 * (cpu.user + cpu.system)) / 1e6 / wall,
+    ...measured,
     errors: stats.errors,
     tables_over: tables.filter((t) => t.over).length,
   }) + "\n",
