@@ -49,12 +49,13 @@ from server import wire
 from server.__main__ import LOOPS
 
 SERVE_TIMEOUT = 30.0  # seconds for the server to listen
+DEFAULT_BYTES = 85  # a move's frame: the mean compact Carcassonne patch of bench.hub
 
 
 class FloorApp:
     """The bare ASGI application: tables of connections, and a move is a frame to all."""
 
-    def __init__(self, size: int = 85, direct: bool = True) -> None:
+    def __init__(self, size: int = DEFAULT_BYTES, direct: bool = True) -> None:
         self.pad = bytes(max(0, size - 4))  # after the 4 bytes of the move's number
         self.direct = direct
         self.tables: dict[str, list[tuple[Any, wire.Socket | None]]] = {}
@@ -243,7 +244,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     split.add_line_arguments(parser)
-    parser.add_argument("--bytes", type=int, default=85, help="bytes of a move's frame")
+    parser.add_argument("--bytes", type=int, default=DEFAULT_BYTES, help="bytes of a move's frame")
     parser.add_argument("--asgi", action="store_true", help="write through ASGI's send")
     parser.add_argument("--loop", choices=LOOPS, default="auto")
     parser.add_argument(
@@ -255,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     serving = sub.add_parser("serve", help="run the floor server alone")
     serving.add_argument("--port", type=int, required=True)
-    serving.add_argument("--bytes", type=int, default=85)
+    serving.add_argument("--bytes", type=int, default=DEFAULT_BYTES)
     serving.add_argument("--asgi", action="store_true")
     serving.add_argument("--loop", choices=LOOPS, default="auto")
     args = parser.parse_args(argv)

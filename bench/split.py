@@ -5,7 +5,7 @@ connections per table.
 
     python -m bench.split [--game NAME ...] [--spectators 0 4 12] [--rounds 1]
                           [--rooms 250] [--duration 15] [--interval 0.5]
-                          [--clients-preempt]
+                          [--clients-preempt] [--floor]
 
 Each round runs every game with every number of spectators, the numbers in turn, so
 that a machine that slows down or speeds up over the runs weighs on every number
@@ -15,7 +15,10 @@ system call, the kernel's loopback path and waking the reader), its value at zer
 connections what the move costs whoever watches: reading the intent, the game's
 rules and views, the diffs, the patches, the event loop's turn. Issue 21's target of
 100 µs a move at 8 connections a table is set beside it: what it would leave for the
-once-a-move part after eight connections. It prints tables; it never fails on a time.
+once-a-move part after eight connections. With ``--floor`` each round also runs
+`bench.floor`'s server, which plays no game, with the same numbers of spectators, and
+a last table gives each game's line at 8 connections less the floor's: the hall's own
+part of a move, what the stack and the kernel do not take. It prints tables; it never fails on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -112,21 +115,50 @@ def check_line_arguments(parser: argparse.ArgumentParser, args: argparse.Namespa
         parser.error("--rounds and --rooms must be at least 1")
 
 
+def own_parts(fits: list[tuple[str, float, float, float, float]]) -> str:
+    """Each game's line at 8 connections less the floor's (bench.floor's server, which
+    plays no game, in the same rounds): what is the hall's own."""
+    floor_at8 = next(at8 for game, *_, at8 in fits if game == FLOOR)
+    out = [
+        "| game | at 8 connections µs | of which the floor's | the hall's own |",
+        "|---|---:|---:|---:|",
+    ]
+    for game, *_, at8 in fits:
+        if game != FLOOR:
+            out.append(f"| {game} | {at8:.0f} | {floor_at8:.0f} | {at8 - floor_at8:.0f} |")
+    return "\n".join(out)
+
+
+FLOOR = "no game (bench.floor)"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--game", action="append", help="a 4-seat game (repeatable; default carcassonne)"
     )
     add_line_arguments(parser)
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also run bench.floor's server (no game) in each round, and print each "
+        "game's own part: its line at 8 connections less the floor's",
+    )
     args = parser.parse_args(argv)
     check_line_arguments(parser, args)
     hub.open_files_for_clients()
     games = [hub.pick_game(g) for g in args.game or [None]]
-    runs: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
-    total = len(games) * len(args.spectators) * args.rounds
+    from bench import floor  # it uses this module's line
+
+    floor_args = argparse.Namespace(
+        **vars(args), bytes=floor.DEFAULT_BYTES, asgi=False, loop="auto", server="python"
+    )
+    kinds = ([FLOOR] if args.floor else []) + games
+    runs: dict[str, list[dict[str, Any]]] = {g: [] for g in kinds}
+    total = len(kinds) * len(args.spectators) * args.rounds
     done = 0
     for round_ in range(1, args.rounds + 1):
-        for game in games:
+        for game in kinds:
             for spectators in args.spectators:
                 done += 1
                 print(
@@ -135,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
                     file=sys.stderr,
                     flush=True,
                 )
-                row = run_one(game, spectators, args)
+                if game == FLOOR:
+                    row = runner.run(floor.run_one(floor_args, spectators))
+                else:
+                    row = run_one(game, spectators, args)
                 row["round"] = round_
                 row["per_table"] = hub.SEATS + spectators
                 runs[game].append(row)
@@ -145,13 +180,15 @@ def main(argv: list[str] | None = None) -> int:
         "as the app does, compact patches), one process, embedded broker\n"
     )
     fits = []
-    for game in games:
+    for game in kinds:
         rows = runs[game]
         print(table(game, rows) + "\n")
         once, each = fit([(r["per_table"], r["us_per_move"]) for r in rows])
         _, kernel_each = fit([(r["per_table"], r["kernel_us_per_move"]) for r in rows])
         fits.append((game, once, each, kernel_each, once + TARGET_CONNECTIONS * each))
     print(summary(fits))
+    if args.floor:
+        print("\n" + own_parts(fits))
     return 0
 
 

@@ -49,6 +49,20 @@ async def test_the_command_runs_each_number_of_spectators_and_fits_a_line() -> N
     assert float(left) == pytest.approx(100 - 8 * float(each), abs=1.5)
 
 
+async def test_with_the_floor_each_game_is_told_its_own_part() -> None:
+    argv = ["--game", "kingsburg", "--spectators", "0", "2", "--rooms", "4", "--floor"]
+    code, out, err = await run(*argv, "--duration", "2", "--interval", "0.1")
+    assert code == 0, err[-2000:]
+    assert "run 4 of 4" in err  # the floor's two runs, then the game's
+    fits = {r[0]: r for r in rows(out, "game")}
+    assert set(fits) == {split.FLOOR, "kingsburg"}
+    ((game, at8, floor_at8, own),) = rows(out, "game | at 8 connections µs")
+    assert game == "kingsburg"
+    assert float(at8) == pytest.approx(float(fits["kingsburg"][4]), abs=1)
+    assert float(floor_at8) == pytest.approx(float(fits[split.FLOOR][4]), abs=1)
+    assert float(own) == pytest.approx(float(at8) - float(floor_at8), abs=1)
+
+
 async def test_one_number_of_spectators_is_refused() -> None:
     code, out, err = await run("--spectators", "4", "4", timeout=30)
     assert code == 2 and "two different numbers" in err and out == ""
