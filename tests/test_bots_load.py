@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ import bots.load
 from bots.__main__ import main
 from bots.load import Config, LoadRun, RemoteRefused, check_url
 from bots.report import exit_status, render
+from tests.support.commands import run_module
 
 ROOMS, SEATS, SPECTATORS = 3, 4, 2
 
@@ -148,34 +148,15 @@ def test_the_bots_talk_to_loopback_unless_told_otherwise(
 
 async def test_the_command_line_writes_the_report(server: Any, tmp_path: Path) -> None:
     out = tmp_path / "report.json"
-    root = Path(__file__).resolve().parent.parent
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bots",
-        "load",
-        "--url",
-        server.url,
-        "--rooms",
-        "2",
-        "--spectators",
-        "1",
-        "--think",
-        "0.05",
-        "--duration",
-        "2",
-        "--json",
-        str(out),
-        cwd=root,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    argv = ["--url", server.url, "--rooms", "2", "--spectators", "1", "--think", "0.05"]
+    code, stdout, stderr = await run_module(
+        "bots", "load", *argv, "--duration", "2", "--json", str(out), timeout=20
     )
-    stdout, _ = await asyncio.wait_for(proc.communicate(), 20)
-    assert proc.returncode == 0
+    assert code == 0, stderr[-2000:]
     report = json.loads(out.read_text())
     assert report["connections"]["held"] == 2 * (4 + 1)
     assert report["consistency"]["matched"] == report["consistency"]["checked"] > 0
-    assert stdout.decode().strip() == render(report)
+    assert stdout.strip() == render(report)
 
 
 def test_the_load_generators_run_on_uvloop_where_it_is_installed() -> None:
