@@ -21,7 +21,7 @@ needs no other state than the string table:
   map keys above), then each map's values in that order, each in compact form.
 
 Decoding gives exactly the plain message. The table is ``protocol/strings.json``,
-made by ``python -m protocol.strings`` from the strings of random games and named by
+made by ``python -m server.strings`` from the strings of random games and named by
 its ``id``, a hash of its content: a client names the table it holds in
 `hello.compact`, and gets compact patches only when the hall has the very same one.
 A string that is not in the table is simply written as itself, so an older table

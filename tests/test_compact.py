@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from protocol import compact
 from protocol.codegen import COMPACT_VECTORS
-from protocol.strings import count_ops, patches
+from server.strings import count_ops, patches
 from server import games
 from tests.conftest import running_server
 from tests.support.tables import open_table, play_first_legal
@@ -105,7 +105,7 @@ def test_the_table_is_named_by_its_content() -> None:
 @pytest.mark.parametrize("name", ["carcassonne", "stone_age", "alhambra", "kingsburg", "kardinal"])
 def test_the_table_still_knows_what_each_game_says(name: str) -> None:
     """Games whose views changed since the table was made lose compactness: make it
-    again with `python -m protocol.strings`."""
+    again with `python -m server.strings`."""
     counts: Counter[str] = Counter()
     game = games.get(name)
     count_ops(patches(name, game.max_seats, game.Options(), seed=9001), counts)

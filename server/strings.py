@@ -1,6 +1,9 @@
 """Make the string table of compact patches (protocol/compact.py) from real games.
 
-    python -m protocol.strings [--seeds 4]    # writes protocol/strings.json
+    python -m server.strings [--seeds 4]    # writes protocol/strings.json
+
+It lives with the games it plays, not in the protocol: the protocol knows no game, and
+loads the table this writes without knowing how it was made.
 
 Plays random games of every game of the hall (2 seats and the most, with default
 options and with every yes/no option on), makes each audience's patches as the room
@@ -29,6 +32,9 @@ from typing import Any
 import msgspec
 
 from protocol.compact import TABLE_FILE, table_id
+from protocol.patch import diff
+from server import games
+from server.games.base import audience_views
 
 MAX = 2048  # strings at most: indices past 255 already cost a byte more
 _decode = msgspec.msgpack.Decoder().decode
@@ -70,10 +76,6 @@ def count_ops(ops: list[Any], into: Counter[str]) -> None:
 
 def patches(name: str, seats: int, options: Any, seed: int) -> list[Any]:
     """The ops of every audience's patches along one random game, as the room makes them."""
-    from protocol.patch import diff
-    from server import games
-    from server.games.base import audience_views
-
     game = games.get(name)
     state = game.setup(seats, options, seed)
     audiences: list[int | None] = [*range(seats), None]
@@ -95,8 +97,6 @@ def patches(name: str, seats: int, options: Any, seed: int) -> list[Any]:
 
 
 def build(seeds: int) -> list[str]:
-    from server import games
-
     weights: dict[str, float] = {}
     seen: Counter[str] = Counter()
     for name in games.names():
