@@ -290,3 +290,20 @@ async def test_the_archive_keeps_games_and_lists_the_newest_first(broker) -> Non
     assert await broker.archive_list(10, "p1") == [b"s3", b"s1"]
     assert await broker.archive_list(10, "p3") == [b"s2"]
     assert await broker.archive_list(10, "nobody") == []
+
+
+async def test_a_key_is_claimed_once(broker) -> None:
+    assert await broker.put_new("account:ada", b"first")
+    assert not await broker.put_new("account:ada", b"second")
+    assert await broker.get("account:ada") == b"first"
+    await broker.delete("account:ada")
+    assert await broker.put_new("account:ada", b"again")
+
+
+async def test_a_counter_counts_until_it_expires(broker) -> None:
+    assert [await broker.count("tries:x", 0.4) for _ in range(2)] == [1, 2]
+    assert await broker.count("tries:y", 0.4) == 1
+    await asyncio.sleep(0.25)
+    assert await broker.count("tries:x", 0.4) == 3
+    await asyncio.sleep(0.25)  # gone 0.4 s after its first count, not after its last
+    assert await broker.count("tries:x", 0.4) == 1

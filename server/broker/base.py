@@ -5,7 +5,8 @@ each): ``memory`` for a single process, ``redis`` for a hall served by many.
 
 - pub/sub: fire-and-forget fan-out of encoded messages on named channels;
 - room logs: an append-only, durable list of entries per room, read back in order;
-- keys with an expiry: sessions, the lobby directory, the latest views;
+- keys with an expiry: sessions, the lobby directory, the latest views; keys claimed
+  once (accounts) and counters that expire (sign-in attempts);
 - leases: one owner at a time per key, held while renewed;
 - tickets: one answer per message forwarded to a table's owner, whoever settles
   it first (the owner applying or refusing it, or its asker giving up waiting);
@@ -128,6 +129,17 @@ class Broker(Protocol):
     async def get(self, key: str) -> bytes | None: ...
 
     async def delete(self, key: str) -> None: ...
+
+    async def put_new(self, key: str, value: bytes) -> bool:
+        """Set ``key`` to ``value`` for good, only if it holds nothing: True if this call
+        set it. The one way to claim a name that every process sees alike (an account)."""
+        ...
+
+    async def count(self, key: str, ttl: float) -> int:
+        """Add one to the counter ``key`` and return it; the counter is gone ``ttl``
+        seconds after its first count. Counters are not kept on disk (they limit
+        attempts: a restart may forget them)."""
+        ...
 
     async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
         """A directory is a map of keys to values that can be read whole (the lobby);

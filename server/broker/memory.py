@@ -35,6 +35,7 @@ class MemoryBroker:
         # Tickets are never kept on disk (the SQLite broker inherits this): they live
         # for seconds, and only a shared hall forwards messages at all.
         self._tickets: dict[str, tuple[bytes, float]] = {}
+        self._counters: dict[str, tuple[int, float]] = {}  # not on disk either
 
     async def publish(self, channel: str, data: bytes) -> None:
         # A copy, so a handler that unsubscribes itself does not upset the loop.
@@ -130,6 +131,20 @@ class MemoryBroker:
     async def delete(self, key: str) -> None:
         self._keys.pop(key, None)
         self._lists.pop(key, None)  # a capped list is a key too (as in Redis)
+
+    async def put_new(self, key: str, value: bytes) -> bool:
+        if await self.get(key) is not None:
+            return False
+        await self.put(key, value)
+        return True
+
+    async def count(self, key: str, ttl: float) -> int:
+        now = self._clock()
+        n, until = self._counters.get(key, (0, 0.0))
+        if until <= now:
+            n, until = 0, now + ttl
+        self._counters[key] = (n + 1, until)
+        return n + 1
 
     async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
         self._dirs[name].update(entries)
