@@ -305,5 +305,6 @@ async def test_a_counter_counts_until_it_expires(broker) -> None:
     assert await broker.count("tries:y", 0.4) == 1
     await asyncio.sleep(0.25)
     assert await broker.count("tries:x", 0.4) == 3
+    assert await broker.count("tries:x", 0.4, add=0) == 3
     await asyncio.sleep(0.25)  # gone 0.4 s after its first count, not after its last
     assert await broker.count("tries:x", 0.4) == 1

@@ -135,9 +135,9 @@ class Broker(Protocol):
         set it. The one way to claim a name that every process sees alike (an account)."""
         ...
 
-    async def count(self, key: str, ttl: float) -> int:
-        """Add one to the counter ``key`` and return it; the counter is gone ``ttl``
-        seconds after its first count. Counters are not kept on disk (they limit
+    async def count(self, key: str, ttl: float, add: int = 1) -> int:
+        """Add ``add`` to the counter ``key`` and return it (``add=0`` reads it); the
+        counter is gone ``ttl`` seconds after it was made. Counters are not kept on disk (they limit
         attempts: a restart may forget them)."""
         ...
 

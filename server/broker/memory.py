@@ -138,13 +138,13 @@ class MemoryBroker:
         await self.put(key, value)
         return True
 
-    async def count(self, key: str, ttl: float) -> int:
+    async def count(self, key: str, ttl: float, add: int = 1) -> int:
         now = self._clock()
         n, until = self._counters.get(key, (0, 0.0))
         if until <= now:
             n, until = 0, now + ttl
-        self._counters[key] = (n + 1, until)
-        return n + 1
+        self._counters[key] = (n + add, until)
+        return n + add
 
     async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
         self._dirs[name].update(entries)

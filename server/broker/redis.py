@@ -305,11 +305,11 @@ class RedisBroker:
     async def put_new(self, key: str, value: bytes) -> bool:
         return bool(await self._call(self._redis.set(self._k(key), value, nx=True)))
 
-    async def count(self, key: str, ttl: float) -> int:
+    async def count(self, key: str, ttl: float, add: int = 1) -> int:
         async with self._redis.pipeline(transaction=True) as pipe:
             # The expiry is set by the first count only (NX), so a stream of counts ends.
             pipe.set(self._k(key), 0, nx=True, px=max(1, int(ttl * 1000)))
-            pipe.incr(self._k(key))
+            pipe.incrby(self._k(key), add)
             _, n = await self._call(pipe.execute())
         return int(n)
 

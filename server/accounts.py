@@ -1,0 +1,155 @@
+"""Accounts: a name claimed with a password, so a player is the same on any device.
+
+Guests need none. An account keeps the player id its owner had when they registered,
+so their seats, tables and finished games stay theirs; signing in on another browser
+gives that browser the same id. A name is unique in the hall by its key: Unicode's
+compatibility form, case folded ("Ada", "ADA" and "ａｄａ" are one name).
+
+Passwords are hashed with argon2id (argon2-cffi's defaults: 64 MiB, three passes),
+in a thread, so a sign-in never holds the event loop; neither a password nor its hash
+ever leaves this module's callers (the hash is stored, never sent). Failed sign-ins
+are counted per account and per address in the broker, so every process of a hall
+counts alike, and each one is answered a moment late.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from server.broker import Broker
+
+PASSWORD_MIN = 8
+PASSWORD_MAX = 256  # characters; argon2 takes any length, people type less
+WINDOW = 15 * 60.0  # failed sign-ins are counted over this many seconds
+PER_ACCOUNT = 5  # failures within the window before an account refuses more tries
+PER_ADDRESS = 20  # failures from one address within the window, over all names
+FAILURE_DELAY = 1.0  # seconds a failed sign-in is answered late
+
+
+class Account(msgspec.Struct):
+    name: str  # as its owner wrote it
+    player: str  # the player id it signs in as
+    hash: str  # argon2id, in the PHC string form
+    created: float
+    # Sessions made under an older generation are signed out: signing out everywhere
+    # and changing the password raise it.
+    generation: int = 0
+
+
+class AccountError(Exception):
+    """A refused account request; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str, args: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.args_ = args or {}
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: NFKC, then case folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _key(name: str) -> str:
+    return "account:" + name_key(name)
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(Account).decode
+
+
+class Accounts:
+    def __init__(
+        self,
+        broker: Broker,
+        hasher: PasswordHasher | None = None,
+        clock: Callable[[], float] = time.time,
+        failure_delay: float = FAILURE_DELAY,
+    ) -> None:
+        self.broker = broker
+        self.hasher = hasher or PasswordHasher()
+        self.clock = clock
+        self.failure_delay = failure_delay
+        # Compared against when a name has no account, so that an unknown name takes
+        # as long to refuse as a wrong password; made at the first need (a hall that
+        # nobody signs in to never spends the time).
+        self._nobody = ""
+
+    async def find(self, name: str) -> Account | None:
+        raw = await self.broker.get(_key(name))
+        return None if raw is None else _decode(raw)
+
+    async def register(self, name: str, password: str, player: str) -> Account:
+        check_password(password)
+        digest = await asyncio.to_thread(self.hasher.hash, password)
+        account = Account(name=name, player=player, hash=digest, created=self.clock())
+        if not await self.broker.put_new(_key(name), _encode(account)):
+            raise AccountError(
+                "name_taken", f"the name {name!r} belongs to an account", {"name": name}
+            )
+        return account
+
+    async def sign_in(self, name: str, password: str, address: str) -> Account:
+        """The account, when the password is right; else AccountError, a moment late."""
+        tries = ("tries:account:" + name_key(name), "tries:address:" + address)
+        counts = [await self.broker.count(k, WINDOW, add=0) for k in tries]
+        if counts[0] >= PER_ACCOUNT or counts[1] >= PER_ADDRESS:
+            raise AccountError(
+                "too_many_attempts",
+                f"too many failed sign-ins; try again in {int(WINDOW // 60)} minutes",
+                {"minutes": int(WINDOW // 60)},
+            )
+        account = await self.find(name)
+        if account is not None and await self._verify(account.hash, password):
+            if self.hasher.check_needs_rehash(account.hash):
+                account.hash = await asyncio.to_thread(self.hasher.hash, password)
+                await self.broker.put(_key(account.name), _encode(account))
+            return account
+        if account is None:
+            if not self._nobody:
+                self._nobody = await asyncio.to_thread(self.hasher.hash, "nobody's password")
+            await self._verify(self._nobody, password)
+        for k in tries:
+            await self.broker.count(k, WINDOW)
+        await asyncio.sleep(self.failure_delay)
+        raise AccountError("bad_login", "no account has this name and password")
+
+    async def change_password(self, name: str, old: str, new: str, address: str) -> Account:
+        """Sign in with ``old``, then hash ``new``; every other session is signed out."""
+        check_password(new)
+        account = await self.sign_in(name, old, address)
+        account.hash = await asyncio.to_thread(self.hasher.hash, new)
+        account.generation += 1
+        await self.broker.put(_key(account.name), _encode(account))
+        return account
+
+    async def sign_out_everywhere(self, name: str) -> Account | None:
+        account = await self.find(name)
+        if account is not None:
+            account.generation += 1
+            await self.broker.put(_key(account.name), _encode(account))
+        return account
+
+    async def _verify(self, digest: str, password: str) -> bool:
+        try:
+            return await asyncio.to_thread(self.hasher.verify, digest, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+
+def check_password(password: str) -> None:
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise AccountError(
+            "bad_password",
+            f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters",
+            {"min": PASSWORD_MIN, "max": PASSWORD_MAX},
+        )

@@ -1,0 +1,110 @@
+"""Accounts on the broker: names claimed once by their key, argon2id hashes, and failed
+sign-ins limited per account and per address."""
+
+from __future__ import annotations
+
+import pytest
+from argon2 import PasswordHasher
+
+from server.accounts import PER_ACCOUNT, PER_ADDRESS, AccountError, Accounts, name_key
+from server.broker import MemoryBroker
+
+# Real argon2id, with less memory and time than the hall's, so the tests stay quick.
+QUICK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+
+
+def accounts(broker: MemoryBroker | None = None, hasher: PasswordHasher = QUICK) -> Accounts:
+    return Accounts(broker or MemoryBroker(), hasher=hasher, failure_delay=0)
+
+
+def test_names_are_one_name_whatever_their_case_and_width() -> None:
+    assert name_key("Ada") == name_key("ADA") == name_key("ａｄａ") == "ada"
+    assert name_key("Zoë") == name_key("ZOË") != name_key("Zoe")
+
+
+async def test_a_name_is_registered_once() -> None:
+    hall = accounts()
+    ada = await hall.register("Ada", "correct horse", "p1")
+    assert (ada.name, ada.player) == ("Ada", "p1")
+    for other in ("ada", "ＡＤＡ"):
+        with pytest.raises(AccountError) as refused:
+            await hall.register(other, "something else", "p2")
+        assert refused.value.code == "name_taken"
+    found = await hall.find("ａｄａ")
+    assert found is not None and found.player == "p1"
+
+
+async def test_the_password_is_kept_only_as_an_argon2id_hash() -> None:
+    hall = accounts()
+    ada = await hall.register("Ada", "correct horse", "p1")
+    assert ada.hash.startswith("$argon2id$") and "correct horse" not in ada.hash
+    raw = await hall.broker.get("account:ada")
+    assert raw is not None and b"correct horse" not in raw
+
+
+@pytest.mark.parametrize("password", ["short", "x" * 257])
+async def test_a_password_too_short_or_too_long_is_refused(password: str) -> None:
+    with pytest.raises(AccountError) as refused:
+        await accounts().register("Ada", password, "p1")
+    assert refused.value.code == "bad_password"
+
+
+async def test_sign_in_needs_the_right_password() -> None:
+    hall = accounts()
+    await hall.register("Ada", "correct horse", "p1")
+    assert (await hall.sign_in("ADA", "correct horse", "a")).player == "p1"
+    for name, password in (("Ada", "wrong horse"), ("Nobody", "correct horse")):
+        with pytest.raises(AccountError) as refused:
+            await hall.sign_in(name, password, "a")
+        assert refused.value.code == "bad_login"
+
+
+async def test_failed_sign_ins_are_limited_per_account() -> None:
+    hall = accounts()
+    await hall.register("Ada", "correct horse", "p1")
+    for n in range(PER_ACCOUNT):
+        with pytest.raises(AccountError) as refused:
+            await hall.sign_in("Ada", "guess", f"address {n}")
+        assert refused.value.code == "bad_login"
+    # Now even the right password is refused, from any address, until the window ends.
+    with pytest.raises(AccountError) as refused:
+        await hall.sign_in("Ada", "correct horse", "elsewhere")
+    assert refused.value.code == "too_many_attempts"
+    assert refused.value.args_ == {"minutes": 15}
+
+
+async def test_failed_sign_ins_are_limited_per_address() -> None:
+    hall = accounts()
+    await hall.register("Ben", "correct horse", "p2")
+    for n in range(PER_ADDRESS):
+        with pytest.raises(AccountError):
+            await hall.sign_in(f"name {n}", "guess", "10.9.9.9")
+    with pytest.raises(AccountError) as refused:
+        await hall.sign_in("Ben", "correct horse", "10.9.9.9")
+    assert refused.value.code == "too_many_attempts"
+    assert (await hall.sign_in("Ben", "correct horse", "another address")).player == "p2"
+
+
+async def test_a_hash_made_with_weaker_parameters_is_made_again_at_sign_in() -> None:
+    broker = MemoryBroker()
+    await accounts(broker, QUICK).register("Ada", "correct horse", "p1")
+    stronger = PasswordHasher(time_cost=2, memory_cost=16 * 1024, parallelism=1)
+    ada = await accounts(broker, stronger).sign_in("Ada", "correct horse", "a")
+    assert "m=16384,t=2" in ada.hash
+    stored = await accounts(broker, stronger).find("Ada")
+    assert stored is not None and stored.hash == ada.hash
+
+
+async def test_changing_the_password_signs_other_sessions_out() -> None:
+    hall = accounts()
+    before = await hall.register("Ada", "correct horse", "p1")
+    after = await hall.change_password("Ada", "correct horse", "battery staple", "a")
+    assert after.generation == before.generation + 1
+    assert (await hall.sign_in("Ada", "battery staple", "a")).player == "p1"
+    with pytest.raises(AccountError):
+        await hall.sign_in("Ada", "correct horse", "a")
+    with pytest.raises(AccountError) as refused:
+        await hall.change_password("Ada", "wrong one", "whatever it is", "a")
+    assert refused.value.code == "bad_login"
+    everywhere = await hall.sign_out_everywhere("ada")
+    assert everywhere is not None and everywhere.generation == after.generation + 1
