@@ -1,0 +1,164 @@
+"""Ratings and a ranking per game, with OpenSkill's Plackett-Luce model.
+
+A rated game is one line of its game's rating log (``ratings:<game>`` in the broker):
+who sat where and which place each took. The ranking is the fold of that log, in
+order, through the model; every process folds the same log, so every process shows
+the same ranking, and the log is the only thing written when a game ends. A table's
+line may be written twice (its owner died between archiving and answering, and the
+next owner archived again): the fold takes a table's first line only, so a game is
+rated once whatever happens to the processes.
+
+Who is rated: signed-in people by their player id, and the AI by level ("ai:strong"),
+so a person can see how they stand against each level. Several AI seats of one level
+in a game are rated as that many copies of the level, and the level then takes their
+mean. A player who resigned is placed last (after every seat that did not); an absent
+person whose seat the AI finished keeps the place the seat reached.
+
+The figure shown is the conservative one, mu - 3 sigma (the library's ordinal): it
+starts at 0 and grows as the games make the model surer. Fewer than ``PROVISIONAL``
+rated games and the figure is marked provisional.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+import msgspec
+from openskill.models import PlackettLuce
+
+from server.broker import Broker
+
+PROVISIONAL = 5  # rated games before a figure counts as settled
+AI_PREFIX = "ai:"
+
+
+class RatedSeat(msgspec.Struct, array_like=True):
+    who: str  # a person's player id, or "ai:<level>"
+    name: str  # the name shown then (a person's account name, an AI's level)
+    place: int  # 1 = best; tied seats share a place; resigned seats come last
+
+
+class RatedGame(msgspec.Struct):
+    table: str  # rated once per table, whichever process wrote the line
+    game_id: str  # the archived game, for its replay
+    ended: float
+    seats: list[RatedSeat]
+
+
+class Standing(msgspec.Struct, kw_only=True):
+    who: str
+    name: str
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    last: float = 0.0  # when their last rated game ended
+    # (when, conservative figure) after each rated game: the profile's chart.
+    history: list[tuple[float, float]] = []
+
+    @property
+    def ai(self) -> bool:
+        return self.who.startswith(AI_PREFIX)
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL
+
+
+def places(ranks: list[int], resigned: list[bool]) -> list[int]:
+    """The places to rate by: the game's ranks, with every resigned seat last."""
+    last = max((r for r, gone in zip(ranks, resigned, strict=True) if not gone), default=0) + 1
+    return [last if gone else r for r, gone in zip(ranks, resigned, strict=True)]
+
+
+class Ladder:
+    """One game's standings: the fold of its rating log."""
+
+    def __init__(self, model: PlackettLuce) -> None:
+        self.model = model
+        self.standings: dict[str, Standing] = {}
+        self.tables: set[str] = set()
+        self.read = 0  # lines of the log folded so far
+        self.lock = asyncio.Lock()
+
+    def standing(self, who: str, name: str) -> Standing:
+        s = self.standings.get(who)
+        if s is None:
+            s = self.standings[who] = Standing(
+                who=who, name=name, mu=self.model.mu, sigma=self.model.sigma
+            )
+        return s
+
+    def fold(self, game: RatedGame) -> None:
+        if game.table in self.tables or len(game.seats) < 2:
+            return
+        self.tables.add(game.table)
+        players = [self.standing(seat.who, seat.name) for seat in game.seats]
+        teams = [[self.model.rating(mu=p.mu, sigma=p.sigma)] for p in players]
+        rated = self.model.rate(teams, ranks=[seat.place for seat in game.seats])
+        new: dict[str, list[tuple[float, float]]] = {}
+        for seat, [after] in zip(game.seats, rated, strict=True):
+            new.setdefault(seat.who, []).append((after.mu, after.sigma))
+        best = min(seat.place for seat in game.seats)
+        winners = {seat.who for seat in game.seats if seat.place == best}
+        for seat in game.seats:
+            s = self.standings[seat.who]
+            if seat.who not in new:
+                continue  # a second copy of an AI level, folded with the first
+            copies = new.pop(seat.who)
+            s.mu = sum(mu for mu, _ in copies) / len(copies)
+            s.sigma = sum(sigma for _, sigma in copies) / len(copies)
+            s.name = seat.name
+            s.games += 1
+            s.wins += seat.who in winners
+            s.last = game.ended
+            s.history.append((game.ended, s.rating))
+
+    def best_first(self) -> list[Standing]:
+        return sorted(self.standings.values(), key=lambda s: (-s.rating, -s.games, s.name))
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(RatedGame).decode
+
+
+def log_key(game: str) -> str:
+    return f"ratings:{game}"
+
+
+class Ratings:
+    """Every game's ladder in this process, brought up to date from the broker's logs
+    when asked (the logs are the truth; a ladder is a cache of their fold)."""
+
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.model = PlackettLuce()
+        self.ladders: dict[str, Ladder] = {}
+
+    async def record(self, game: str, rated: RatedGame) -> None:
+        await self.broker.append(log_key(game), _encode(rated))
+
+    async def ladder(self, game: str) -> Ladder:
+        ladder = self.ladders.get(game)
+        if ladder is None:
+            ladder = self.ladders[game] = Ladder(self.model)
+        async with ladder.lock:  # one reader folds at a time, each line once
+            lines = await self.broker.read_log(log_key(game), ladder.read)
+            for raw in lines:
+                ladder.fold(_decode(raw))
+            ladder.read += len(lines)
+        return ladder
+
+    async def of(self, who: str, games: Iterable[str]) -> dict[str, Standing]:
+        """One player's standing in each of ``games`` where they have one."""
+        out = {}
+        for game in games:
+            s = (await self.ladder(game)).standings.get(who)
+            if s is not None:
+                out[game] = s
+        return out
