@@ -25,6 +25,9 @@ LOBBY_DEFAULT = 100
 LOBBY_MAX = 500
 # The longest password of a private table, in characters (typed by people).
 PASSWORD_MAX = 64
+# An account's password, in characters.
+ACCOUNT_PASSWORD_MIN = 8
+ACCOUNT_PASSWORD_MAX = 256
 
 Lang = Literal["ja", "en"]
 Status = Literal["waiting", "playing", "finished"]
@@ -280,6 +283,50 @@ class Ping(_Client, tag="ping"):
     """Keep the connection alive; answered by `pong`. Allowed before `hello`."""
 
 
+PASSWORD_DOC = (
+    f"The account's password, {ACCOUNT_PASSWORD_MIN} to {ACCOUNT_PASSWORD_MAX} characters. "
+    "The server keeps only a hash of it and never sends it back."
+)
+
+
+class Register(_Client, tag="register"):
+    """Claim a name with a password (after `hello`): the account keeps your player id,
+    so your seats and games stay yours, and you can sign in with it on any device.
+    Answered by `welcome` with a new `token` and `account`; refused with `name_taken`
+    or `bad_password`."""
+
+    name: Annotated[str, doc("The name to claim, as `hello.name` takes it.")]
+    password: Annotated[str, doc(PASSWORD_DOC)]
+
+
+class Login(_Client, tag="login"):
+    """Sign in to an account (after `hello`): this connection becomes the account's
+    player, with its seats and games; what it had entered as a guest is left (enter
+    again). Answered by `welcome` with a new `token` and `account`; refused with
+    `bad_login` or `too_many_attempts`, a moment late."""
+
+    name: Annotated[str, doc("The account's name, in any case or width.")]
+    password: Annotated[str, doc(PASSWORD_DOC)]
+
+
+class Logout(_Client, tag="logout"):
+    """Sign out: the session's token stops working, and this connection is as before
+    its `hello` (send `hello` again, as a guest, to go on). Answered by `signed_out`."""
+
+    everywhere: Annotated[bool, doc("Sign out every session of the account, on every device.")] = (
+        False
+    )
+
+
+class Password(_Client, tag="password"):
+    """Change the signed-in account's password: every other session of the account is
+    signed out. Answered by `welcome` with a new `token`; refused with `bad_login`,
+    `bad_password`, `too_many_attempts` or `not_signed_in`."""
+
+    old: Annotated[str, doc("The password now.")]
+    new: Annotated[str, doc(PASSWORD_DOC)]
+
+
 ClientMessage = (
     Hello
     | Rooms
@@ -298,6 +345,10 @@ ClientMessage = (
     | History
     | Replay
     | Ping
+    | Register
+    | Login
+    | Logout
+    | Password
 )
 
 
@@ -329,6 +380,13 @@ class Welcome(_Server, tag="welcome"):
         bool,
         doc("This connection's patches come in compact form (`hello.compact` was accepted)."),
     ] = False
+    account: Annotated[
+        str | None,
+        doc(
+            "The name of the account this session is signed in to; null for a guest. "
+            "A signed-in player's display name is the account's."
+        ),
+    ] = None
 
 
 class LobbySeat(msgspec.Struct, kw_only=True):
@@ -614,6 +672,13 @@ class ReplayData(_Server, tag="replay"):
     ]
 
 
+class SignedOut(_Server, tag="signed_out"):
+    """The answer to `logout`: the session's token no longer works, and this connection
+    waits for a new `hello`."""
+
+    everywhere: Annotated[bool, doc("Every session of the account was signed out.")]
+
+
 class Pong(_Server, tag="pong"):
     """The answer to `ping`."""
 
@@ -633,6 +698,7 @@ ServerMessage = (
     | ReplayData
     | Error
     | Ok
+    | SignedOut
     | Pong
 )
 
@@ -672,6 +738,13 @@ ERROR_CODES = (
     "too_many_tables",
     "private_table",
     "hall_password",
+    "name_taken",
+    "name_registered",
+    "bad_password",
+    "bad_login",
+    "too_many_attempts",
+    "not_signed_in",
+    "account_required",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -726,6 +799,28 @@ ERROR_MEANINGS: dict[str, str] = {
         "`hello` without the hall's password, or with a wrong one, at a hall that asks "
         "for one. Send `hello` again with `password`; after 5 wrong ones the connection "
         "is closed."
+    ),
+    "name_taken": "`register` with a name that an account has already (in any case or width).",
+    "name_registered": (
+        "`hello` as a guest with the name of an account (in any case or width): sign in "
+        "with `login` instead, or choose another name. `args.name` is the name."
+    ),
+    "bad_password": (
+        "`register` or `password` with a new password that is too short or too long; "
+        "`args.min` and `args.max` are the bounds."
+    ),
+    "bad_login": (
+        "`login` or `password` with a name and password that match no account. The "
+        "answer comes a moment late; failed tries are counted."
+    ),
+    "too_many_attempts": (
+        "`login` or `password` after too many failed tries for that account, or from "
+        "that address: wait `args.minutes` minutes. The connection is unharmed."
+    ),
+    "not_signed_in": "`password` from a guest.",
+    "account_required": (
+        "The hall asks for an account to play (`--accounts required`): a guest may "
+        "watch, but `create`, `sit` and `chat` need `register` or `login` first."
     ),
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

@@ -24,10 +24,9 @@ import msgspec
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from protocol.messages import ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN
 from server.broker import Broker
 
-PASSWORD_MIN = 8
-PASSWORD_MAX = 256  # characters; argon2 takes any length, people type less
 WINDOW = 15 * 60.0  # failed sign-ins are counted over this many seconds
 PER_ACCOUNT = 5  # failures within the window before an account refuses more tries
 PER_ADDRESS = 20  # failures from one address within the window, over all names
@@ -63,6 +62,10 @@ def _key(name: str) -> str:
     return "account:" + name_key(name)
 
 
+def _player_key(player: str) -> str:
+    return "account-of:" + player
+
+
 _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(Account).decode
 
@@ -96,7 +99,14 @@ class Accounts:
             raise AccountError(
                 "name_taken", f"the name {name!r} belongs to an account", {"name": name}
             )
+        # Which account a player id is (a finished game names its players by id).
+        await self.broker.put(_player_key(player), name_key(name).encode())
         return account
+
+    async def of_player(self, player: str) -> Account | None:
+        """The account whose player id this is, or None (a guest, an AI)."""
+        key = await self.broker.get(_player_key(player))
+        return None if key is None else await self.find(key.decode())
 
     async def sign_in(self, name: str, password: str, address: str) -> Account:
         """The account, when the password is right; else AccountError, a moment late."""
@@ -147,9 +157,9 @@ class Accounts:
 
 
 def check_password(password: str) -> None:
-    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+    if not ACCOUNT_PASSWORD_MIN <= len(password) <= ACCOUNT_PASSWORD_MAX:
         raise AccountError(
             "bad_password",
-            f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters",
-            {"min": PASSWORD_MIN, "max": PASSWORD_MAX},
+            f"a password has {ACCOUNT_PASSWORD_MIN} to {ACCOUNT_PASSWORD_MAX} characters",
+            {"min": ACCOUNT_PASSWORD_MIN, "max": ACCOUNT_PASSWORD_MAX},
         )

@@ -32,6 +32,9 @@ async def test_a_name_is_registered_once() -> None:
         assert refused.value.code == "name_taken"
     found = await hall.find("ａｄａ")
     assert found is not None and found.player == "p1"
+    of = await hall.of_player("p1")
+    assert of is not None and of.name == "Ada"
+    assert await hall.of_player("p2") is None
 
 
 async def test_the_password_is_kept_only_as_an_argon2id_hash() -> None:

@@ -12,6 +12,10 @@ from protocol import messages as m
 CLIENT_SAMPLES = [
     {"t": "hello", "name": "Anna", "token": None, "lang": "ja"},
     {"t": "rooms"},
+    {"t": "register", "name": "Anna", "password": "correct horse"},
+    {"t": "login", "name": "anna", "password": "correct horse"},
+    {"t": "logout", "everywhere": True},
+    {"t": "password", "old": "correct horse", "new": "battery staple"},
     {"t": "create", "game": "carcassonne", "options": {"fluss": True}},
     {"t": "enter", "room": "r1"},
     {"t": "sit", "room": "r1", "seat": None},
@@ -98,6 +102,7 @@ def test_server_messages_round_trip() -> None:
         m.ReplayData(summary=SUMMARY, seat=None, view={"log": []}, patches=[[["s", ["a"], 1]]]),
         m.Error(ref=None, code="bad_message", message="?"),
         m.Pong(id=None),
+        m.SignedOut(everywhere=True),
         m.Ok(ref=7, room="r", v=3, again=True),
         m.RoomChanges(
             rooms=[

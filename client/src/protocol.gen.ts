@@ -129,6 +129,33 @@ export interface Ping {
   id?: number | null;
 }
 
+export interface Register {
+  t: "register";
+  name: string;
+  password: string;
+  id?: number | null;
+}
+
+export interface Login {
+  t: "login";
+  name: string;
+  password: string;
+  id?: number | null;
+}
+
+export interface Logout {
+  t: "logout";
+  everywhere?: boolean;
+  id?: number | null;
+}
+
+export interface Password {
+  t: "password";
+  old: string;
+  new: string;
+  id?: number | null;
+}
+
 export interface RoomSummary {
   room: string;
   game: string;
@@ -199,6 +226,7 @@ export interface Welcome {
   name: string;
   server: string;
   compact: boolean;
+  account: string | null;
 }
 
 export interface RoomList {
@@ -287,12 +315,17 @@ export interface Ok {
   again: boolean;
 }
 
+export interface SignedOut {
+  t: "signed_out";
+  everywhere: boolean;
+}
+
 export interface Pong {
   t: "pong";
   id: number | null;
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping;
-export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | Pong;
-export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password"] as const;
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Register | Login | Logout | Password;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong;
+export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];
