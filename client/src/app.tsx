@@ -2,6 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
+import { guestNameAfter } from "./account";
+import { AccountDialog, HeaderAccount, SignInOffer } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { ReplayScreen } from "./ui/replay";
@@ -16,7 +18,11 @@ export function App({ client }: { client: Client }) {
   // The name form: before the first name, when the hall refuses one, or asked for.
   const [renaming, setRenaming] = useState(false);
   const refusal = s.nameRefusal;
-  const naming = !name || renaming || refusal !== null;
+  // Signed out: a guest's name is asked for (or a sign-in again).
+  const out = s.signedOut;
+  const naming = !name || renaming || refusal !== null || out !== null;
+  // The hall refused the name as an account's: the form offers to sign in as it.
+  const registered = refusal?.code === "name_registered" ? String(refusal.args.name ?? name ?? "") : null;
   // The hall's password: asked for when the hall refuses our hello without it.
   const hall = s.hallRefusal;
   useEffect(() => {
@@ -59,17 +65,7 @@ export function App({ client }: { client: Client }) {
         </a>
         <span class="tagline">{t("app.tagline")}</span>
         <span class="spacer" />
-        {name && (
-          <button
-            class="me"
-            data-testid="me"
-            title={t("name.change_hint", { name: s.me?.name ?? name })}
-            aria-label={t("name.change_hint", { name: s.me?.name ?? name })}
-            onClick={() => setRenaming(true)}
-          >
-            {s.me?.name ?? name}
-          </button>
-        )}
+        {name && !out && <HeaderAccount client={client} me={s.me} name={name} onRename={() => setRenaming(true)} />}
         {name && (
           <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} title={t(`conn.${s.conn}`)}>
             <span class="dot" />
@@ -84,7 +80,19 @@ export function App({ client }: { client: Client }) {
       <div class="notices" aria-live="polite" data-testid="notices">
         {s.notices.map((n) => (
           <div class="notice" key={n.id} data-code={n.code}>
-            <span class="text">{errorText(n.code, n.message, explainRefusal(n.code, n.args, described))}</span>
+            <span class="text">
+              {errorText(n.code, n.message, explainRefusal(n.code, n.args, described))}
+              {n.code === "account_required" && (
+                <span class="notice-actions">
+                  <button data-testid="notice-signin" onClick={() => client.account("signin")}>
+                    {t("account.sign_in")}
+                  </button>
+                  <button data-testid="notice-register" onClick={() => client.account("register")}>
+                    {t("account.register")}
+                  </button>
+                </span>
+              )}
+            </span>
             <button
               class="x"
               data-testid="notice-dismiss"
@@ -100,15 +108,18 @@ export function App({ client }: { client: Client }) {
       <main>
         {naming ? (
           <NamePrompt
-            key={refusal?.id ?? (renaming ? "rename" : "first")}
-            initial={name ?? ""}
+            key={refusal?.id ?? (out ? "signed-out" : renaming ? "rename" : "first")}
+            initial={out ? guestNameAfter(name, out.account) : (name ?? "")}
             reason={refusal && errorText(refusal.code, refusal.message, refusal.args)}
+            note={out && !refusal ? t(out.everywhere ? "account.signed_out_all" : "account.signed_out") : null}
             onName={(n) => {
               setRenaming(false);
               client.setName(n);
             }}
-            onCancel={renaming && !refusal ? () => setRenaming(false) : undefined}
-          />
+            onCancel={renaming && !refusal && !out ? () => setRenaming(false) : undefined}
+          >
+            {!(renaming && !refusal && !out) && <SignInOffer client={client} account={registered} />}
+          </NamePrompt>
         ) : hall ? (
           <HallPrompt
             key={hall.id}
@@ -123,6 +134,7 @@ export function App({ client }: { client: Client }) {
           <Lobby client={client} s={s} />
         )}
       </main>
+      {s.accountForm && <AccountDialog client={client} form={s.accountForm} me={s.me} name={name} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Wires the store, the connection and the address bar together. The UI gets one
 // `Client` and calls its methods; nothing in the UI touches the socket.
 
+import { type AccountMode, passingName } from "./account";
 import { parseCommand } from "./commands";
 import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
 import { lang, t } from "./i18n";
@@ -20,6 +21,15 @@ export interface Client {
   /** Say hello again with the hall's password (kept in this browser). */
   setHallPassword(password: string): void;
   send(msg: ClientMessage): void;
+  /** The account dialog at `mode` (`name`: the name to offer), or closed (null). */
+  account(mode: AccountMode | null, name?: string | null): void;
+  /** Sign in (`login`), claim a name (`register`), change the password; the dialog
+   * waits for the answer. From the name form, a guest's hello goes first. */
+  signIn(name: string, password: string): void;
+  register(name: string, password: string): void;
+  changePassword(old: string, password: string): void;
+  /** Sign out (of this browser, or of every device): the name form comes back. */
+  signOut(everywhere: boolean): void;
   create(game: string, options: Record<string, unknown>): void;
   /** Go to a table; `key` opens a private one (its invitation or password). */
   open(room: string, key?: string | null): void;
@@ -59,10 +69,13 @@ export const HISTORY_LIMIT = 20;
 
 export function createClient(): Client {
   const name = signal<string | null>(stored(NAME_KEY));
+  /** The name of a hello that only opens the line for a sign-in from the name form
+   * (the browser has no name the hall takes); never kept. */
+  let passing: string | null = null;
   let conn: Connection;
   const store = new Store((m) => conn.send(m));
   conn = new Connection(store, () => ({
-    name: name.get() ?? "",
+    name: passing ?? name.get() ?? "",
     token: stored(TOKEN_KEY),
     lang: lang.get(),
     password: storedHallPassword(),
@@ -81,6 +94,18 @@ export function createClient(): Client {
     // replay opened from its address is asked for when the connection is ready).
     if (st.conn !== lastConn && st.conn === "open") askReplay();
     lastConn = st.conn;
+  });
+
+  // Signed in: the account's name is the one this browser goes by (a reload says hello
+  // with it; the hall gives a signed-in player the account's name whatever hello says).
+  store.subscribe((st) => {
+    const me = st.me;
+    if (!me?.account) return;
+    passing = null;
+    if (name.get() !== me.name) {
+      keepName(me.name);
+      name.set(me.name);
+    }
   });
 
   // A stale address (a table that has gone) leads back to the hall.
@@ -123,6 +148,31 @@ export function createClient(): Client {
       }
     }
   });
+
+  function keepName(n: string): void {
+    try {
+      localStorage.setItem(NAME_KEY, n);
+    } catch {
+      /* no storage */
+    }
+  }
+
+  /** A request about the account: sent when the line is welcomed, else after the
+   * next welcome. Without a name the hall takes (none yet, refused, signed out), the
+   * line opens first with a passing guest's name. */
+  function accountRequest(msg: ClientMessage): void {
+    const st = store.state;
+    if (!conn.isReady && (name.get() === null || st.nameRefusal !== null || st.signedOut !== null)) {
+      passing ??= passingName(t("account.passing_name"));
+      if (name.get() === null && !started) {
+        started = true;
+        follow();
+        conn.start();
+      } else conn.reconnectNow();
+    }
+    store.accountSent(conn.send(msg));
+  }
+  let started = false;
 
   function navigate(path: string): void {
     if (location.pathname + location.search + location.hash !== path) history.pushState({}, "", path);
@@ -178,26 +228,44 @@ export function createClient(): Client {
         .then((games: GameInfo[]) => store.setGames(games))
         .catch(() => store.setGames([]));
       if (name.get()) {
+        started = true;
         follow();
         conn.start();
       }
     },
     setName(n: string) {
-      const first = name.get() === null;
-      const refused = store.state.nameRefusal !== null;
-      // The same name again changes nothing, unless the hall refused it.
+      const first = !started;
+      const refused = store.state.nameRefusal !== null || store.state.signedOut !== null || passing !== null;
+      // The same name again changes nothing, unless the hall refused it (or it is a
+      // guest's name again after signing out, or after a sign-in that was not made).
       if (n === name.get() && !refused) return;
       store.refuseName(null);
-      try {
-        localStorage.setItem(NAME_KEY, n);
-      } catch {
-        /* no storage */
-      }
+      store.clearSignedOut();
+      passing = null;
+      keepName(n);
       name.set(n);
       if (first) {
+        started = true;
         follow();
         conn.start();
       } else conn.reconnectNow();
+    },
+    account(mode, offer = null) {
+      if (mode === null) store.closeAccount();
+      else store.openAccount(mode, offer);
+    },
+    signIn(n, password) {
+      accountRequest({ t: "login", name: n, password });
+    },
+    register(n, password) {
+      accountRequest({ t: "register", name: n, password });
+    },
+    changePassword(old, password) {
+      accountRequest({ t: "password", old, new: password });
+    },
+    signOut(everywhere) {
+      if (!conn.isReady) return;
+      store.accountSent(conn.send({ t: "logout", everywhere }));
     },
     setHallPassword(password: string) {
       keepHallPassword(password);

@@ -1,12 +1,14 @@
 // The websocket: MessagePack frames, hello with the stored token (and the hall's
 // password, when it asks for one), reconnect with backoff, and re-entering the open
 // table (with its key, at a private table) so a reload or a dropped line resumes the
-// same seat.
+// same seat. Accounts: every `welcome` brings a token to keep (a sign-in's new one
+// too); a sign-in as another player enters the tables again afresh; `signed_out`
+// forgets the token and stops the line until the name form says hello again.
 
 import { encode } from "@msgpack/msgpack";
 import { decodeFrame } from "./compact";
 import { TableKeys } from "./privacy";
-import type { ClientMessage, Enter, Hello, ServerMessage } from "./protocol.gen";
+import type { ClientMessage, Enter, Hello, ServerMessage, Welcome } from "./protocol.gen";
 import { roomsMessage } from "./rooms";
 import { STRINGS_ID } from "./strings.gen";
 import type { Store } from "./store";
@@ -16,6 +18,8 @@ export const NAME_KEY = "spieltisch.name";
 /** The `id` of every `hello`: the other messages count from 1, so an `error` with
  * this `ref` refuses the hello (its name). */
 export const HELLO_ID = 0;
+/** The requests about the account: answered by `welcome` (or `signed_out`), or refused. */
+const ACCOUNT_REQUESTS = new Set(["register", "login", "logout", "password"]);
 
 export interface Session {
   name: string;
@@ -41,6 +45,8 @@ export class Connection {
   private ready = false;
   private nextId = 1;
   private stopped = false;
+  /** The player id of the last welcome (null before one, and once signed out). */
+  private player: string | null = null;
   /** Rooms this client wants to be in; re-entered after every welcome. */
   readonly rooms = new Set<string>();
   /** The keys of private tables (invitations or passwords), sent with every enter. */
@@ -133,7 +139,19 @@ export class Connection {
       } catch {
         return;
       }
-      if (msg.t === "welcome") this.welcomed(msg.token);
+      if (msg.t === "welcome") {
+        // A welcome on a welcomed line answers register, login or password.
+        const again = this.ready;
+        this.welcomed(msg);
+        this.store.handle(msg);
+        if (again) this.store.accountDone();
+        return;
+      }
+      if (msg.t === "signed_out") {
+        this.store.handle(msg);
+        this.signedOut();
+        return;
+      }
       // At a private table, its own invitation opens it from now on (a password may change).
       if (msg.t === "room" && msg.invite) this.keys.set(msg.room, msg.invite);
       if (msg.t === "error" && msg.ref === HELLO_ID && !this.ready) return this.refused(msg);
@@ -144,22 +162,33 @@ export class Connection {
       this.ws = null;
       this.ready = false;
       if (this.pinger) clearInterval(this.pinger);
+      // A request about the account may never be answered now: the form may try again.
+      this.queue = this.queue.filter((m) => !ACCOUNT_REQUESTS.has(m.t));
+      this.store.accountLost();
       if (!this.stopped) this.retry();
       else this.store.setConn("offline");
     };
     ws.onerror = () => ws.close();
   }
 
-  private welcomed(token: string): void {
+  private welcomed(msg: Welcome): void {
+    // Every welcome's token, a sign-in's new one too: the next hello goes with it.
     try {
-      localStorage.setItem(TOKEN_KEY, token);
+      localStorage.setItem(TOKEN_KEY, msg.token);
     } catch {
       /* private mode: the session lasts as long as the page */
     }
+    const again = this.ready;
+    // Signed in as another player (or come back as a new guest): the views held were
+    // someone else's, and the server has left this line's tables; enter them afresh.
+    const changed = this.player !== null && this.player !== msg.player;
+    this.player = msg.player;
     this.attempts = 0;
     this.ready = true;
     this.store.setConn("open");
-    this.store.resetViews();
+    if (changed) this.store.dropViews();
+    else if (again) return; // registered, or a new password: the same player at the same tables
+    else this.store.resetViews();
     const ws = this.ws!;
     if (this.wantsLobby) ws.send(encode(roomsMessage(this.store.state.lobbyFilter)));
     // With the version we hold, the server sends just the patches we missed.
@@ -175,6 +204,22 @@ export class Connection {
     this.pinger = setInterval(() => {
       if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(encode({ t: "ping" }));
     }, 20_000);
+  }
+
+  /** Signed out: the token works no more and the line is as before its hello. It
+   * stays down until the name form gives a guest's name (reconnectNow). */
+  private signedOut(): void {
+    try {
+      localStorage.removeItem(TOKEN_KEY);
+    } catch {
+      /* no storage */
+    }
+    this.player = null;
+    this.ready = false;
+    this.stopped = true;
+    this.queue = [];
+    if (this.pinger) clearInterval(this.pinger);
+    this.ws?.close();
   }
 
   /** The hall refused our name, or its password: trying again with it would be

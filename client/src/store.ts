@@ -2,6 +2,7 @@
 // is given a `send` function, which keeps it testable without a socket.
 
 import type { ChatEntry, ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
 import { applyRoomChanges, LOBBY_LIMIT, type LobbyFilter, newestFirst, NO_FILTER } from "./rooms";
 
@@ -86,8 +87,27 @@ export interface Locked {
   refused: boolean;
 }
 
+/** The account dialog: its form, the request on its way (its message id; the answer is
+ * a `welcome`, or an `error` with that `ref`), and the last refusal, said in the dialog. */
+export interface AccountForm {
+  mode: AccountMode;
+  pending: number | null;
+  error: Notice | null;
+  /** The name to offer in the form (the one the hall refused as an account's, say). */
+  name: string | null;
+}
+
+/** The session was signed out (`signed_out`): the name form comes back for a guest. */
+export interface SignedOutState {
+  everywhere: boolean;
+  /** The account it was signed in to (its name is not a guest's to take). */
+  account: string | null;
+}
+
 export interface Snapshot {
   conn: ConnState;
+  /** Who we are: the last `welcome` (its `account` is the account's name when signed
+   * in, null for a guest). */
   me: Welcome | null;
   /** The lobby's tables as the server keeps them: the newest first, at most `LOBBY_LIMIT`. */
   rooms: RoomSummary[];
@@ -107,6 +127,10 @@ export interface Snapshot {
   /** The hall asks for a password and has not taken ours (none yet, or a wrong one):
    * the password form shows, and the connection waits for a password. */
   hallRefusal: Notice | null;
+  /** The account dialog, when open. */
+  accountForm: AccountForm | null;
+  /** Signed out, and not yet a guest again. */
+  signedOut: SignedOutState | null;
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -132,6 +156,8 @@ export class Store {
     notices: [],
     nameRefusal: null,
     hallRefusal: null,
+    accountForm: null,
+    signedOut: null,
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -191,10 +217,53 @@ export class Store {
     this.set({ notices: [...this.state.notices, n].slice(-NOTICES_KEEP) });
   }
 
-  /** Our `hello` was refused (an unusable name); null once a new name is chosen. */
+  /** Our `hello` was refused (an unusable name); null once a new name is chosen. Who
+   * we were is not who we are any more (a session signed out meanwhile, say). */
   refuseName(error: { code: string; message: string; args?: Record<string, unknown> } | null): void {
     const refusal = error && { id: ++this.noticeId, code: error.code, message: error.message, args: error.args ?? {}, at: Date.now() };
-    this.set({ nameRefusal: refusal });
+    this.set(refusal ? { nameRefusal: refusal, me: null } : { nameRefusal: null });
+  }
+
+  /** Open the account dialog at `mode` (`name`: the name to offer), or switch its form;
+   * a refusal shown is forgotten. */
+  openAccount(mode: AccountMode, name: string | null = null): void {
+    const held = this.state.accountForm;
+    this.set({ accountForm: { mode, pending: held?.pending ?? null, error: null, name: name ?? held?.name ?? null } });
+  }
+
+  closeAccount(): void {
+    if (this.state.accountForm) this.set({ accountForm: null });
+  }
+
+  /** A `register`, `login`, `password` or `logout` went with this id: the dialog waits. */
+  accountSent(id: number): void {
+    const held = this.state.accountForm;
+    if (held) this.set({ accountForm: { ...held, pending: id, error: null } });
+  }
+
+  /** A `welcome` on a welcomed line: the answer to `register`, `login` or `password`
+   * (the connection tells it from the hello's): the dialog closes. */
+  accountDone(): void {
+    if (this.state.accountForm?.pending != null) this.set({ accountForm: null });
+  }
+
+  /** The line dropped with a request on its way: its answer may never come. */
+  accountLost(): void {
+    const held = this.state.accountForm;
+    if (held?.pending != null) this.set({ accountForm: { ...held, pending: null } });
+  }
+
+  /** A guest again: the name form's note is no longer needed. */
+  clearSignedOut(): void {
+    if (this.state.signedOut) this.set({ signedOut: null });
+  }
+
+  /** The views held were someone else's (signed in as another player, or signed out):
+   * what was seen of each table is forgotten, and entering again brings it afresh. */
+  dropViews(): void {
+    const tables: Record<string, RoomState> = {};
+    for (const [k, t] of Object.entries(this.state.tables)) tables[k] = { ...t, room: null, view: null, v: -1, resyncing: false };
+    this.set({ tables });
   }
 
   /** Our `hello` was refused for the hall's password; null once another is given. */
@@ -227,8 +296,19 @@ export class Store {
   handle(msg: ServerMessage): void {
     switch (msg.t) {
       case "welcome":
-        this.set({ me: msg });
+        // Signed in, the name form (a name refused as an account's, or signed out) is done.
+        this.set({ me: msg, ...(msg.account !== null ? { nameRefusal: null, signedOut: null } : {}) });
         break;
+      case "signed_out": {
+        const form = this.state.accountForm;
+        this.set({
+          me: null,
+          signedOut: { everywhere: msg.everywhere, account: this.state.me?.account ?? null },
+          accountForm: form?.pending != null ? null : form,
+        });
+        this.dropViews();
+        break;
+      }
       case "room_list":
         this.set({ rooms: newestFirst(msg.rooms).slice(0, LOBBY_LIMIT), roomsTotal: msg.total ?? msg.rooms.length });
         break;
@@ -274,6 +354,12 @@ export class Store {
         break;
       }
       case "error":
+        // The answer to the account's request: said in its dialog.
+        if (msg.ref !== null && msg.ref === this.state.accountForm?.pending) {
+          const error: Notice = { id: ++this.noticeId, code: msg.code, message: msg.message, args: msg.args ?? {}, at: Date.now() };
+          this.set({ accountForm: { ...this.state.accountForm, pending: null, error } });
+          break;
+        }
         // The replay screen says it in place of the game; elsewhere it is a notice.
         if (msg.code === "unknown_game" && this.state.replay) this.set({ replay: { ...this.state.replay, error: msg.code } });
         else this.notify(msg.code, msg.message, msg.args ?? {});

@@ -1,24 +1,31 @@
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import { NAME_MAX } from "../protocol.gen";
 
 /** The name form: the first visit's, a change asked for from the header (`initial`
- * is the current name, and it may be cancelled), or the hall's refusal of the name
- * (`reason`, in the reader's language). The box takes no more than the hall does. */
+ * is the current name, and it may be cancelled), the hall's refusal of the name
+ * (`reason`, in the reader's language), or a guest's name after signing out (`note`
+ * says so). The box takes no more than the hall does; `children` go below the buttons
+ * (the offer to sign in instead). */
 export function NamePrompt({
   onName,
   initial = "",
   reason = null,
+  note = null,
   onCancel,
+  children,
 }: {
   onName: (name: string) => void;
   initial?: string;
   reason?: string | null;
+  note?: string | null;
   onCancel?: () => void;
+  children?: ComponentChildren;
 }) {
   // A name the hall refused for its length comes back cut to what the box takes.
   const [name, setName] = useState(initial.slice(0, NAME_MAX));
-  const changing = initial !== "" || reason !== null;
+  const changing = (initial !== "" && note === null) || reason !== null;
   return (
     <form
       class="card name-prompt"
@@ -33,6 +40,11 @@ export function NamePrompt({
       {reason !== null && (
         <p class="name-refused" role="alert" data-testid="name-refused">
           {reason}
+        </p>
+      )}
+      {note !== null && (
+        <p class="signed-out" role="status" data-testid="signed-out">
+          {note}
         </p>
       )}
       <label>
@@ -56,6 +68,7 @@ export function NamePrompt({
           </button>
         )}
       </div>
+      {children}
     </form>
   );
 }
