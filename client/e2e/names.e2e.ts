@@ -89,7 +89,9 @@ describe("names and refusals", () => {
     await page.getByTestId("create").waitFor();
     expect(await page.getByTestId("me").textContent()).toBe("Bartholomew");
 
-    // Clicking one's name opens the form with it; Cancel changes nothing.
+    // Clicking one's name opens the form with it (wide: on a phone it opens a menu with
+    // "Change your name" and "Sign in", e2e/accounts.e2e.ts); Cancel changes nothing.
+    await page.setViewportSize({ width: 1280, height: 800 });
     const before = await page.evaluate(() => ({
       token: localStorage.getItem("spieltisch.token"),
       player: (window as Any).spieltisch.store.state.me.player,

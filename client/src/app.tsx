@@ -69,7 +69,7 @@ export function App({ client }: { client: Client }) {
         {name && (
           <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} title={t(`conn.${s.conn}`)}>
             <span class="dot" />
-            {t(`conn.${s.conn}`)}
+            <span class="conn-label">{t(`conn.${s.conn}`)}</span>
           </span>
         )}
         <button class="lang" data-testid="lang" onClick={() => setLang(l === "ja" ? "en" : "ja")}>

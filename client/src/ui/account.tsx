@@ -22,41 +22,8 @@ export function AccountIcon() {
   );
 }
 
-/** The header's part for the player: a guest's name (a button to change it) and "Sign
- * in"; a signed-in player's account name with its mark, a button that opens the menu
- * (change password, sign out, sign out everywhere). */
-export function HeaderAccount({
-  client,
-  me,
-  name,
-  onRename,
-}: {
-  client: Client;
-  me: Welcome | null;
-  name: string;
-  onRename: () => void;
-}) {
-  if (me?.account) return <AccountMenu client={client} account={me.account} />;
-  const shown = me?.name ?? name;
-  return (
-    <>
-      <button
-        class="me"
-        data-testid="me"
-        title={t("name.change_hint", { name: shown })}
-        aria-label={t("name.change_hint", { name: shown })}
-        onClick={onRename}
-      >
-        {shown}
-      </button>
-      <button class="signin" data-testid="signin" title={t("account.signin_hint_header")} onClick={() => client.account("signin")}>
-        {t("account.sign_in")}
-      </button>
-    </>
-  );
-}
-
-function AccountMenu({ client, account }: { client: Client; account: string }) {
+/** A menu under a header button: open until a pick, a click elsewhere or Escape. */
+function useMenu() {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -78,6 +45,72 @@ function AccountMenu({ client, account }: { client: Client; account: string }) {
     setOpen(false);
     f();
   };
+  return { open, setOpen, box, pick };
+}
+
+/** A phone's header has no room for "Sign in" beside the name (account.css hides it
+ * there): the name button opens a menu with it. */
+const PHONE = "(max-width: 700px)";
+function phone(): boolean {
+  return typeof matchMedia === "function" && matchMedia(PHONE).matches;
+}
+
+/** The header's part for the player: a guest's name (a button to change it) and "Sign
+ * in" (on a phone both in the name's menu); a signed-in player's account name with its
+ * mark, a button that opens the menu (change password, sign out, sign out everywhere). */
+export function HeaderAccount({
+  client,
+  me,
+  name,
+  onRename,
+}: {
+  client: Client;
+  me: Welcome | null;
+  name: string;
+  onRename: () => void;
+}) {
+  if (me?.account) return <AccountMenu client={client} account={me.account} />;
+  return <GuestName client={client} shown={me?.name ?? name} onRename={onRename} />;
+}
+
+function GuestName({ client, shown, onRename }: { client: Client; shown: string; onRename: () => void }) {
+  const { open, setOpen, box, pick } = useMenu();
+  return (
+    <>
+      <span class="account-menu guest" ref={box}>
+        <button
+          class="me"
+          data-testid="me"
+          title={t("name.change_hint", { name: shown })}
+          aria-label={t("name.change_hint", { name: shown })}
+          onClick={() => (phone() ? setOpen(!open) : onRename())}
+        >
+          {shown}
+        </button>
+        {open && (
+          <div class="menu card" role="menu" data-testid="account-menu">
+            <p class="menu-head">{shown}</p>
+            <button role="menuitem" data-testid="menu-rename" onClick={pick(onRename)}>
+              {t("name.edit")}
+            </button>
+            <button role="menuitem" data-testid="menu-signin" onClick={pick(() => client.account("signin"))}>
+              {t("account.sign_in")}
+            </button>
+            <button role="menuitem" data-testid="menu-register" onClick={pick(() => client.account("register"))}>
+              {t("account.register_title")}
+            </button>
+          </div>
+        )}
+      </span>
+      <button class="signin" data-testid="signin" title={t("account.signin_hint_header")} onClick={() => client.account("signin")}>
+        {t("account.sign_in")}
+      </button>
+    </>
+  );
+}
+
+function AccountMenu({ client, account }: { client: Client; account: string }) {
+  const { open, setOpen, box, pick } = useMenu();
   return (
     <span class="account-menu" ref={box}>
       <button

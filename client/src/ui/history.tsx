@@ -39,10 +39,11 @@ export function playerScore(p: PlayerResult): string {
 
 export function HistoryPanel({ client, s }: { client: Client; s: Snapshot }) {
   const [mine, setMine] = useState(false);
-  // Asked for when the lobby opens, and again after a reconnection.
+  // Asked for when the lobby opens, again after a reconnection, and when we are
+  // someone else (signed in to an account of another player): "My games" are theirs.
   useEffect(() => {
     if (s.conn === "open") client.history();
-  }, [s.conn]);
+  }, [s.conn, s.me?.player]);
   const games = mine ? s.history.mine : s.history.all;
   const now = nowSeconds();
   return (
