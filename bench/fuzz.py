@@ -203,7 +203,7 @@ class Fuzz:
     async def innocent_game(self, a: Peer, b: Peer, w: Peer, rng: random.Random) -> None:
         room = await open_table(a, self.cfg.game, players=[b], watchers=[w])
         self.targets[:1] = [room]
-        players = [asyncio.create_task(self.play(p, rng)) for p in (a, b)]
+        players = [asyncio.create_task(p.play(rng, self.cfg.think)) for p in (a, b)]
         try:
             while not self.stop.is_set() and not a.game_over():
                 with contextlib.suppress(TimeoutError):
@@ -217,25 +217,6 @@ class Fuzz:
             await asyncio.sleep(0.2)
             for p in (a, b, w):
                 await p.send({"t": "leave", "room": room})
-
-    async def play(self, p: Peer, rng: random.Random) -> None:
-        think = self.cfg.think
-        while True:
-            view = p.view
-            if p.pending is None and view is not None and view.get("legal"):
-                v = p.v
-                await asyncio.sleep(think * (0.5 + rng.random()))
-                view = p.view
-                if p.v == v and p.pending is None and view is not None and view.get("legal"):
-                    await p.act(rng.choice(view["legal"]))
-                continue
-            try:
-                await p.until(p.ready_to_move, 10)
-            except TimeoutError:
-                if p.pending is not None:
-                    self.moves.stalls += 1
-                    p.pending = None
-                    await p.send({"t": "resync", "room": p.room})
 
     async def check_innocent(self) -> tuple[int, int]:
         """(views equal to a fresh snapshot, views checked) at the innocent table."""

@@ -321,29 +321,14 @@ class Soak:
         return False
 
     async def play(self, p: Peer, rng: random.Random) -> None:
-        """A person: looks at the board, thinks, makes one of the legal moves; now and
-        then says something."""
-        think = self.cfg.think
-        while True:
-            view = p.view
-            if p.pending is None and view is not None and view.get("legal"):
-                v = p.v
-                await asyncio.sleep(think * (0.5 + rng.random()))
-                view = p.view
-                if p.v != v or p.pending is not None or view is None or not view.get("legal"):
-                    continue  # the table moved on meanwhile: look again
-                await p.act(rng.choice(view["legal"]))
-                if rng.random() < 0.02:
-                    self.totals.chats += 1
-                    await p.send({"t": "chat", "room": p.room, "text": rng.choice(CHAT)})
-                continue
-            try:
-                await p.until(p.ready_to_move, 10)
-            except TimeoutError:
-                if p.pending is not None:  # no answer to a move: ask where the table is
-                    self.moves.stalls += 1
-                    p.pending = None
-                    await p.send({"t": "resync", "room": p.room})
+        """A person: plays, and now and then says something."""
+
+        async def chat() -> None:
+            if rng.random() < 0.02:
+                self.totals.chats += 1
+                await p.send({"t": "chat", "room": p.room, "text": rng.choice(CHAT)})
+
+        await p.play(rng, self.cfg.think, chat)
 
     async def watch_late(
         self, person: Person, room: str, rng: random.Random, peers: list[Peer]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -178,6 +179,37 @@ class Peer:
                     raise ConnectionError("the connection closed")
                 self.changed.clear()
                 await self.changed.wait()
+
+    async def play(
+        self,
+        rng: random.Random,
+        think: float,
+        after: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """A person at the table, until cancelled: looks at the board, thinks (``think``
+        seconds, from half to one and a half times), makes one of the legal moves and
+        then ``after()``. A move that goes unanswered for 10 s is a stall: it asks where
+        the table is."""
+        while True:
+            view = self.view
+            if self.pending is None and view is not None and view.get("legal"):
+                v = self.v
+                await asyncio.sleep(think * (0.5 + rng.random()))
+                view = self.view
+                if self.v != v or self.pending is not None or view is None or not view.get("legal"):
+                    continue  # the table moved on meanwhile: look again
+                await self.act(rng.choice(view["legal"]))
+                if after is not None:
+                    await after()
+                continue
+            try:
+                await self.until(self.ready_to_move, 10)
+            except TimeoutError:
+                if self.pending is not None:  # no answer to a move: ask where the table is
+                    if self.moves is not None:
+                        self.moves.stalls += 1
+                    self.pending = None
+                    await self.send({"t": "resync", "room": self.room})
 
     async def until_view(self, timeout: float = 30.0) -> None:
         """Until it holds the table's view (after `start` or `enter`)."""
