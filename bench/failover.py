@@ -29,78 +29,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from typing import Any
 
-import msgspec
-from websockets.asyncio.client import ClientConnection, connect
-
-from bench.hub import free_port
-from protocol.patch import apply
+from bench.harness.clients import Client, Stats, open_client, past, until
+from bench.harness.printing import Table
+from bench.harness.servers import HallServer
+from bench.harness.tables import open_table
 from tests.support.redis_server import RedisServer
-
-_enc = msgspec.msgpack.Encoder().encode
-_dec = msgspec.msgpack.Decoder().decode
-
-
-class Player:
-    """One connection that keeps its table's view and stamps what it receives."""
-
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-        self.v = -1
-        self.view: Any = None
-        self.got: list[tuple[float, dict[str, Any]]] = []
-        self.changed = asyncio.Event()
-        self.reader = asyncio.create_task(self._read())
-
-    @classmethod
-    async def open(cls, url: str, name: str) -> Player:
-        player = cls(await connect(url, open_timeout=30, compression=None))
-        await player.send({"t": "hello", "name": name})
-        await player.wait(lambda m: m["t"] == "welcome")
-        return player
-
-    async def _read(self) -> None:
-        with contextlib.suppress(Exception):
-            async for raw in self.ws:
-                assert isinstance(raw, bytes)
-                msg = _dec(raw)
-                if msg["t"] == "snapshot":
-                    self.v, self.view = msg["v"], msg["view"]
-                elif msg["t"] == "patch" and msg["v"] == self.v + 1:
-                    self.v, self.view = msg["v"], apply(self.view, msg["ops"])
-                self.got.append((time.perf_counter(), msg))
-                self.changed.set()
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        await self.ws.send(_enc(msg))
-
-    async def wait(self, fits: Any, timeout: float = 30.0, since: int = 0) -> tuple[float, dict]:
-        """The first message (from index ``since``) that ``fits``, with its arrival time."""
-        deadline = time.perf_counter() + timeout
-        while True:
-            for at, msg in self.got[since:]:
-                if fits(msg):
-                    return at, msg
-            self.changed.clear()
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError("nothing came")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
-
-    async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(), 2)
-        self.reader.cancel()
-
 
 # A checkout of the hall from before answers were bounded (--before): its server is
 # run instead, and has no --answer-within.
@@ -108,93 +46,74 @@ BEFORE: str | None = None
 SILENT = 10.0  # seconds without any answer after which a move counts as never answered
 
 
-def serve(redis_url: str, lease: float, answer_within: float) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port)]
-    cmd += ["--redis", redis_url, "--lease-ttl", str(lease), "--log-level", "warning"]
-    if BEFORE is None:
-        cmd += ["--answer-within", str(answer_within)]
-    where = os.environ.get("FAILOVER_LOG")  # the servers' own log, to look into a run
-    log = open(where, "ab") if where else subprocess.DEVNULL  # noqa: SIM115
-    env = {**os.environ, "PYTHONPATH": BEFORE} if BEFORE else None
-    proc = subprocess.Popen(cmd, cwd=BEFORE, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return proc, f"ws://127.0.0.1:{port}/ws"
+def serve(redis_url: str, lease: float, answer_within: float) -> HallServer:
+    extra = [] if BEFORE is not None else ["--answer-within", str(answer_within)]
+    log = os.environ.get("FAILOVER_LOG") or False  # the servers' own log, to look into a run
+    return HallServer(redis=redis_url, lease_ttl=lease, extra=extra, log=log, checkout=BEFORE)
 
 
 async def trial(lease: float, answer_within: float, mode: str, n: int) -> tuple[bool, float]:
     """(landed, seconds from the kill to the move's patch at the mover, or to its
     refusal when it did not land; NaN when nothing answered it)."""
     redis = RedisServer()
-    owner, owner_url = serve(redis.url, lease, answer_within)
-    other, other_url = serve(redis.url, lease, answer_within)
-    players: list[Player] = []
+    servers: list[HallServer] = []
+    players: list[Client] = []
     try:
-        host = await Player.open(owner_url, "host")
+        for _ in range(2):
+            servers.append(serve(redis.url, lease, answer_within))
+        owner, other = servers
+        host = await open_client(owner.url, "host", Stats(), True)
         players.append(host)
-        await host.send({"t": "create", "game": "carcassonne"})
-        _, created = await host.wait(lambda m: m["t"] == "room")
-        room = created["room"]
-        mover = await Player.open(other_url, "mover")
+        arrived = Stats(measuring=True)  # the mover's patches, stamped as they come
+        mover = await open_client(other.url, "mover", arrived, True)
         players.append(mover)
-        await mover.send({"t": "sit", "room": room, "seat": 1})
-        await mover.wait(lambda m: m["t"] == "room" and m["you"] == 1)
-        await host.send({"t": "start", "room": room})
-        for p in players:
-            await p.wait(lambda m: m["t"] == "snapshot")
+        room = await open_table(host, "carcassonne", players=[mover])
         while not mover.view["legal"]:  # the host's turn: play it through its owner
             v = host.v
             await host.send({"t": "act", "room": room, "v": v, "intent": host.view["legal"][0]})
-            for p in players:  # both hold the new view before the next look at it
-                await p.wait(lambda m, v=v: m["t"] == "patch" and m["v"] == v + 1)
+            # both hold the new view before the next look at it
+            if not await until(past([host, mover], v), 30):
+                raise TimeoutError("nothing came")
         v, intent = mover.v, mover.view["legal"][0]
         await asyncio.sleep(0.2 + (n % 5) * 0.13)  # kill at some point of a lease period
         owner.kill()
-        owner.wait()
         t0 = time.perf_counter()
-        landed = lambda m: m["t"] == "patch" and m["v"] == v + 1  # noqa: E731
+        key = (room, v + 1)
+
+        def landed() -> float | None:
+            """When the move's patch reached the mover."""
+            return arrived.arrivals[key][0] if key in arrived.arrivals else None
+
         msg = {"t": "act", "room": room, "v": v, "intent": intent, "id": 1}
         if mode == "every50ms":
             del msg["id"]
-            while not any(landed(m) for _, m in mover.got):
+            while landed() is None:
                 await mover.send(msg)
                 await asyncio.sleep(0.05)
                 if time.perf_counter() - t0 > 30:
                     return False, float("nan")
-            at, _ = await mover.wait(landed)
-            return True, at - t0
+            return True, (landed() or t0) - t0
         await mover.send(msg)
-        seen = len(mover.got)
         while True:
             try:
-                at, answer = await mover.wait(
-                    lambda m: m["t"] in ("ok", "error") and m.get("ref") == 1,
-                    since=seen,
-                    timeout=SILENT,
-                )
+                answer = await mover.expect(("ok", "error"), timeout=SILENT, ref=1)
             except TimeoutError:
                 # No answer: it landed all the same (a patch), or it never will.
-                got = [at for at, m in mover.got if landed(m)]
-                return (True, got[0] - t0) if got else (False, float("nan"))
-            seen = len(mover.got)
+                at = landed()
+                return (True, at - t0) if at is not None else (False, float("nan"))
+            answered = time.perf_counter()
             if answer["t"] == "ok":
-                at, _ = await mover.wait(landed)
-                return True, at - t0
+                if not await until(lambda: landed() is not None, 30):
+                    raise TimeoutError("nothing came")
+                return True, (landed() or t0) - t0
             if mode == "held" or answer["code"] != "unavailable":
-                return False, at - t0
+                return False, answered - t0
             await mover.send(msg)  # resend: the same message, the same id
     finally:
         for p in players:
             await p.close()
-        for proc in (owner, other):
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(10)
+        for server in servers:
+            server.stop()
         redis.stop()
 
 
@@ -207,6 +126,19 @@ def run(lease: float, answer_within: float, mode: str, n: int) -> tuple[bool, fl
         except Exception as e:
             print(f"failover: trial {n} ({mode}) failed, {attempt + 1}: {e!r}", file=sys.stderr)
     return False, float("nan")
+
+
+ROWS = Table(
+    [
+        ("lease s", "{0:g}"),
+        ("answer within s", "{1}"),
+        ("client", "{2}"),
+        ("landed", "{3}"),
+        ("kill → move applied: median s", "{4}"),
+        ("min–max s", "{5}"),
+    ],
+    left=[2],
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -224,10 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global BEFORE
     BEFORE = args.before
-    print(
-        "| lease s | answer within s | client | landed | kill → move applied: median s | min–max s |"
-    )
-    print("|---:|---:|---|---:|---:|---:|")
+    print(ROWS.head())
     for lease in args.leases:
         for mode in args.modes:
             results = [run(lease, args.answer_within, mode, n) for n in range(args.trials)]
@@ -238,12 +167,9 @@ def main(argv: list[str] | None = None) -> int:
             spread = f"{min(times):.2f}–{max(times):.2f}" if times else "—"
             note = f", refused after {statistics.median(refused):.2f} s" if refused else ""
             note += f", {silent} never answered" if silent else ""
-            print(
-                f"| {lease:g} | {'—' if BEFORE else f'{args.answer_within:g}'} | {mode} "
-                f"| {len(times)} of {len(results)}{note} "
-                f"| {median} | {spread} |",
-                flush=True,
-            )
+            within = "—" if BEFORE else f"{args.answer_within:g}"
+            landed = f"{len(times)} of {len(results)}{note}"
+            print(ROWS.row((lease, within, mode, landed, median, spread)), flush=True)
     return 0
 
 

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import random
-import resource
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
-from bench.hub import BenchClient, Hall, Stats, open_client, server_usage
+from bench.harness.clients import Client, Stats, open_client, open_files_for_clients, past, until
+from bench.harness.figures import percentile
+from bench.harness.printing import Progress, Table
+from bench.harness.servers import HallServer
+from bench.harness.tables import open_table, start_table
+from bots.procfs import Meter
 
 PLAYERS = 2
 OPENING_AT_ONCE = 50  # connections being opened at the same time
@@ -32,71 +36,57 @@ MOVE_TIMEOUT = 10.0  # seconds a move may take to reach everyone before it is gi
 RUN_LIMIT = 240.0  # seconds one size may take in all, setup included
 
 
-async def watchers(url: str, room: str, stats: Stats, count: int) -> list[BenchClient]:
+async def watchers(url: str, room: str, stats: Stats, count: int) -> list[Client]:
     sem = asyncio.Semaphore(OPENING_AT_ONCE)
-    out: list[BenchClient] = []
+    out: list[Client] = []
     entered = 0
+    progress = Progress()
 
     async def one(i: int) -> None:
         nonlocal entered
         async with sem:
             c = await open_client(url, f"w{i}", stats, keep_view=False)
             out.append(c)
-            await c.send({"t": "enter", "room": room})
-            await c.expect("room")
+            await c.ask({"t": "enter", "room": room}, "room", room=room)
         entered += 1
         if entered % 100 == 0 or entered == count:
-            print(f"\r  watchers: {entered}/{count}", end="", file=sys.stderr, flush=True)
+            progress(f"  watchers: {entered}/{count}")
 
     await asyncio.gather(*(one(i) for i in range(count)))
-    print(file=sys.stderr)
+    progress.done()
     return out
 
 
-async def until(check: Any, timeout: float) -> bool:
-    deadline = time.perf_counter() + timeout
-    while not check():
-        if time.perf_counter() > deadline:
-            return False
-        await asyncio.sleep(0.002)
-    return True
+def reached(stats: Stats, key: tuple[str, int], count: int) -> Callable[[], bool]:
+    """Whether the patch ``key`` has reached ``count`` connections."""
+    return lambda: len(stats.arrivals.get(key, ())) >= count
 
 
 async def measure(connections: int, moves: int, game: str) -> dict[str, Any]:
-    hall = Hall("memory")
-    url = hall.urls[0]
-    pid = hall.procs[0].pid
+    server = HallServer(loop="auto")
     stats = Stats()
-    clients: list[BenchClient] = []
+    clients: list[Client] = []
     try:
-        players = [await open_client(url, f"p{i}", stats, keep_view=True) for i in range(PLAYERS)]
-        clients += players
-        await players[0].send({"t": "create", "game": game})
-        room = (await players[0].expect("room"))["room"]
-        for i, p in enumerate(players):
-            await p.send({"t": "sit", "room": room, "seat": i})
-            await p.expect("room", you=i)
-            p.room = room
-        clients += await watchers(url, room, stats, connections - PLAYERS)
-        await players[0].send({"t": "start", "room": room})
-        for c in clients:
-            await c.expect("snapshot")
-            c.room = room
+        for i in range(PLAYERS):
+            clients.append(await open_client(server.url, f"p{i}", stats, keep_view=True))
+        players = list(clients)
+        room = await open_table(players[0], game, players[1:], start=False)
+        clients += await watchers(server.url, room, stats, connections - PLAYERS)
+        await start_table(players[0], clients, room)
         rng = random.Random(1)
         latencies: list[float] = []
         firsts: list[float] = []  # to the first connection: the server's own part
         lost = 0
-        cpu0, _ = server_usage(pid)
+        meter = Meter(server.pid)
+        meter.begin()
         mine0 = time.process_time()
-        t0 = time.perf_counter()
         for n in range(-WARM_UP, moves):
             if n == 0:
                 # The first moves after the start are not measured: the server is still
                 # announcing the table to everyone who entered it.
                 stats.measuring = True
-                cpu0, _ = server_usage(pid)
+                meter.begin()
                 mine0 = time.process_time()
-                t0 = time.perf_counter()
             movers = [p for p in players if p.view and p.view["legal"]]
             if not movers:
                 break  # the game is over
@@ -108,44 +98,39 @@ async def measure(connections: int, moves: int, game: str) -> dict[str, Any]:
             await p.send({"t": "act", "room": room, "v": p.v, "intent": intent})
             if not stats.measuring:
                 pass
-            elif await until(
-                lambda k=key: len(stats.arrivals.get(k, ())) >= len(clients), MOVE_TIMEOUT
-            ):
+            elif await until(reached(stats, key, len(clients)), MOVE_TIMEOUT):
                 latencies.append(max(stats.arrivals[key]) - stats.sent[key])
                 firsts.append(min(stats.arrivals[key]) - stats.sent[key])
             else:
                 lost += 1
             # Movers need the new view; the seated clients get the patch like the rest.
-            await until(lambda v=v: all(q.v >= v for q in players), MOVE_TIMEOUT)
-        elapsed = time.perf_counter() - t0
-        cpu1, rss = server_usage(pid)
+            await until(past(players, v - 1), MOVE_TIMEOUT)
+        meter.end()
         mine = time.process_time() - mine0
-        latencies.sort()
-        firsts.sort()
+        elapsed = meter.elapsed
 
-        def ms(p: float) -> float:
-            if not latencies:
-                return float("nan")
-            return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+        def ms(values: list[float], p: float) -> float:
+            x = percentile(values, p)
+            return x * 1000 if x is not None else float("nan")
 
         return {
             "connections": len(clients),
             "moves": len(latencies),
             "lost": lost,
-            "first_p50_ms": firsts[len(firsts) // 2] * 1000 if firsts else float("nan"),
-            "p50_ms": ms(0.50),
-            "p99_ms": ms(0.99),
-            "max_ms": latencies[-1] * 1000 if latencies else float("nan"),
+            "first_p50_ms": ms(firsts, 0.5),
+            "p50_ms": ms(latencies, 0.50),
+            "p99_ms": ms(latencies, 0.99),
+            "max_ms": max(latencies) * 1000 if latencies else float("nan"),
             "deliveries_per_s": stats.deliveries / elapsed if elapsed > 0 else 0.0,
-            "server_cpu_pct": 100 * (cpu1 - cpu0) / elapsed if elapsed > 0 else 0.0,
-            "server_rss_mb": rss,
+            "server_cpu_pct": meter.cpu_pct if elapsed > 0 else 0.0,
+            "server_rss_mb": meter.rss_mb,
             "bots_cpu_pct": 100 * mine / elapsed if elapsed > 0 else 0.0,
             "bytes_per_patch": stats.patch_bytes / max(1, stats.deliveries),
             "errors": stats.errors,
         }
     finally:
         await asyncio.gather(*(c.close() for c in clients))
-        hall.stop()
+        server.stop()
 
 
 async def bounded(connections: int, moves: int, game: str) -> dict[str, Any]:
@@ -153,24 +138,35 @@ async def bounded(connections: int, moves: int, game: str) -> dict[str, Any]:
         return await measure(connections, moves, game)
 
 
-def table(rows: list[dict[str, Any]], game: str, moves: int) -> str:
-    out = [
-        f"fan-out: one {game} table, {PLAYERS} players and the rest spectators; {moves} moves, "
-        "each sent once the previous one reached every connection; latency from sending "
-        "the intent to the last connection receiving its patch (first p50: to the first)",
-        "",
-        "| connections | moves | first p50 ms | p50 ms | p99 ms | max ms | deliveries/s | server CPU % | "
-        "server RSS MB | bots' CPU % | bytes/patch | errors |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+ROWS = Table(
+    [
+        ("connections", "{connections}"),
+        ("moves", "{moves}"),
+        ("first p50 ms", "{first_p50_ms:.1f}"),
+        ("p50 ms", "{p50_ms:.1f}"),
+        ("p99 ms", "{p99_ms:.1f}"),
+        ("max ms", "{max_ms:.1f}"),
+        ("deliveries/s", "{deliveries_per_s:.0f}"),
+        ("server CPU %", "{server_cpu_pct:.0f}"),
+        ("server RSS MB", "{server_rss_mb:.0f}"),
+        ("bots' CPU %", "{bots_cpu_pct:.0f}"),
+        ("bytes/patch", "{bytes_per_patch:.0f}"),
+        ("errors", lambda r: sum(r["errors"].values()) + r["lost"]),
     ]
-    for r in rows:
-        out.append(
-            f"| {r['connections']} | {r['moves']} | {r['first_p50_ms']:.1f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | "
-            f"{r['max_ms']:.1f} | {r['deliveries_per_s']:.0f} | {r['server_cpu_pct']:.0f} | "
-            f"{r['server_rss_mb']:.0f} | {r['bots_cpu_pct']:.0f} | {r['bytes_per_patch']:.0f} | "
-            f"{sum(r['errors'].values()) + r['lost']} |"
-        )
-    return "\n".join(out)
+)
+
+
+def table(rows: list[dict[str, Any]], game: str, moves: int) -> str:
+    return "\n".join(
+        [
+            f"fan-out: one {game} table, {PLAYERS} players and the rest spectators; {moves} "
+            "moves, each sent once the previous one reached every connection; latency from "
+            "sending the intent to the last connection receiving its patch (first p50: to "
+            "the first)",
+            "",
+            ROWS(rows),
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,9 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=60, help="moves measured per size")
     parser.add_argument("--game", default="carcassonne")
     args = parser.parse_args(argv)
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    with contextlib.suppress(ValueError, OSError):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    open_files_for_clients()
     rows = []
     for n in args.connections:
         print(f"fan-out: {n} connections", file=sys.stderr)

@@ -33,18 +33,17 @@ run stops by itself.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import socket
-import subprocess
 import sys
-import time
 from typing import Any
 
-import msgspec
-
 from bench import hub, split
+from bench.harness.clients import open_files_for_clients
+from bench.harness.figures import fit
+from bench.harness.node import PEERS, node_load
+from bench.harness.printing import Table, errors
+from bench.harness.servers import Process, free_port
 from bots import runner
+from bots.procfs import Meter
 from server import wire
 from server.__main__ import LOOPS
 
@@ -123,120 +122,80 @@ def serve(port: int, size: int, direct: bool, loop: str) -> None:
     uvicorn.Server(config).run()
 
 
-class FloorServer:
+class FloorServer(Process):
     """``python -m bench.floor serve`` in a process of its own, for one run (or, with
     ``node``, bench/peers/floor_server.mjs: the same tables on Node and `ws`)."""
 
     def __init__(self, size: int, direct: bool, loop: str, node: bool = False) -> None:
-        self.port = hub.free_port()
+        port = free_port()
         if node:
-            cmd = ["node", str(hub.PEERS / "floor_server.mjs"), "--port", str(self.port)]
+            cmd = ["node", str(PEERS / "floor_server.mjs"), "--port", str(port)]
             cmd += ["--bytes", str(size)]
         else:
-            cmd = [sys.executable, "-m", "bench.floor", "serve", "--port", str(self.port)]
+            cmd = [sys.executable, "-m", "bench.floor", "serve", "--port", str(port)]
             cmd += ["--bytes", str(size), "--loop", loop] + ([] if direct else ["--asgi"])
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + SERVE_TIMEOUT
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("the floor server did not start") from None
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        super().__init__(cmd, port, timeout=SERVE_TIMEOUT, name="the floor server")
 
 
 async def run_one(args: argparse.Namespace, spectators: int) -> dict[str, Any]:
     """One run: a fresh server, the Node clients, the server's CPU over their window."""
-    if not (hub.PEERS.parents[1] / "client" / "node_modules" / "ws").is_dir():
-        raise RuntimeError("client/node_modules is missing: run `make install` once")
-    server = FloorServer(args.bytes, not args.asgi, args.loop, args.server == "node")
-    try:
+    with FloorServer(args.bytes, not args.asgi, args.loop, args.server == "node") as server:
         argv = ["--port", str(server.port), "--rooms", str(args.rooms)]
         argv += ["--spectators", str(spectators), "--interval", str(int(args.interval * 1000))]
         argv += ["--seconds", str(args.duration)]
-        proc = await asyncio.create_subprocess_exec(
-            "node",
-            str(hub.PEERS / "floor_load.mjs"),
-            *argv,
-            stdout=subprocess.PIPE,
-            preexec_fn=None if args.clients_preempt else hub.batch_policy,
+        meter = Meter(server.pid)
+        timeout = args.duration + 60 + args.rooms * 0.1
+        figures = await node_load(
+            "floor_load.mjs", argv, timeout, meter.begin, meter.end, args.clients_preempt
         )
-        assert proc.stdout is not None
-        before = after = (0.0, 0.0)
-        figures: dict[str, Any] = {}
-        try:
-            async with asyncio.timeout(args.duration + 60 + args.rooms * 0.1):
-                async for raw in proc.stdout:
-                    line = raw.decode().strip()
-                    if line == "phase play":
-                        before = hub.cpu_split(server.proc.pid)
-                    elif line == "phase done":
-                        after = hub.cpu_split(server.proc.pid)
-                    elif line.startswith("{"):
-                        figures = msgspec.json.decode(line)
-                await proc.wait()
-        finally:
-            if proc.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    proc.kill()
-                await proc.wait()
-    finally:
-        server.stop()
-    if not figures:
-        raise RuntimeError(f"the Node clients ended without their figures ({proc.returncode})")
     moves = max(1, figures["moves"])
-    user, kernel = after[0] - before[0], after[1] - before[1]
     return {
         "per_table": hub.SEATS + spectators,
         "moves_per_s": figures["moves"] / figures["seconds"],
-        "us_per_move": 1e6 * (user + kernel) / moves,
-        "kernel_us_per_move": 1e6 * kernel / moves,
+        "us_per_move": 1e6 * meter.cpu / moves,
+        "kernel_us_per_move": 1e6 * meter.system / moves,
         "p99_ms": figures["p99_ms"] or float("nan"),
         "generator_cpu_pct": figures["generator_cpu_pct"],
         "errors": figures["errors"],
     }
 
 
-def table(rows: list[dict[str, Any]]) -> str:
-    out = [
-        "| round | connections a table | moves/s | server µs/move | of which kernel | p99 ms | generator CPU % | errors |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+RUNS = Table(
+    [
+        ("round", "{round}"),
+        ("connections a table", "{per_table}"),
+        ("moves/s", "{moves_per_s:.0f}"),
+        ("server µs/move", "{us_per_move:.0f}"),
+        ("of which kernel", "{kernel_us_per_move:.0f}"),
+        ("p99 ms", "{p99_ms:.1f}"),
+        ("generator CPU %", "{generator_cpu_pct:.0f}"),
+        ("errors", lambda r: errors(r["errors"])),
     ]
-    for r in rows:
-        out.append(
-            f"| {r['round']} | {r['per_table']} | {r['moves_per_s']:.0f} | "
-            f"{r['us_per_move']:.0f} | {r['kernel_us_per_move']:.0f} | {r['p99_ms']:.1f} | "
-            f"{r['generator_cpu_pct']:.0f} | {hub.errors(r['errors'])} |"
-        )
-    return "\n".join(out)
+)
+LINE = Table(
+    [
+        ("server CPU", "{0}"),
+        ("once a move µs", "{1:.0f}"),
+        ("per connection µs", "{2:.1f}"),
+        ("at 8 connections µs", "{3:.0f}"),
+    ],
+    left=[0],
+)
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
-    once, each = split.fit([(r["per_table"], r["us_per_move"]) for r in rows])
-    k_once, k_each = split.fit([(r["per_table"], r["kernel_us_per_move"]) for r in rows])
+    once, each = fit([(r["per_table"], r["us_per_move"]) for r in rows])
+    k_once, k_each = fit([(r["per_table"], r["kernel_us_per_move"]) for r in rows])
     at8 = once + split.TARGET_CONNECTIONS * each
+    k_at8 = k_once + split.TARGET_CONNECTIONS * k_each
     return "\n".join(
         [
-            "| server CPU | once a move µs | per connection µs | at 8 connections µs |",
-            "|---|---:|---:|---:|",
-            f"| all | {once:.0f} | {each:.1f} | {at8:.0f} |",
-            f"| of which kernel | {k_once:.0f} | {k_each:.1f} | "
-            f"{k_once + split.TARGET_CONNECTIONS * k_each:.0f} |",
+            LINE([("all", once, each, at8), ("of which kernel", k_once, k_each, k_at8)]),
             "",
             f"Issue 21's target, {split.TARGET_US:.0f} µs a move at "
             f"{split.TARGET_CONNECTIONS} connections: a server that plays no game takes "
             f"{100 * at8 / split.TARGET_US:.0f} % of it, the kernel's part alone "
-            f"{100 * (k_once + split.TARGET_CONNECTIONS * k_each) / split.TARGET_US:.0f} %.",
+            f"{100 * k_at8 / split.TARGET_US:.0f} %.",
         ]
     )
 
@@ -266,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     split.check_line_arguments(parser, args)
     if args.bytes < 4:
         parser.error("--bytes must be at least 4 (a move's number)")
-    hub.open_files_for_clients()
+    open_files_for_clients()
     rows: list[dict[str, Any]] = []
     total = len(args.spectators) * args.rounds
     for round_ in range(1, args.rounds + 1):
@@ -291,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         f"move a table every {args.interval:g} s, {args.duration:g} s a run, frames of "
         f"{args.bytes} B written {writes}, the Node clients\n"
     )
-    print(table(rows) + "\n")
+    print(RUNS(rows) + "\n")
     print(summary(rows))
     return 0
 

@@ -41,16 +41,11 @@ from typing import Any, TextIO
 
 import msgspec
 
-from bench._wire import (
-    CREATE,
-    LocalServer,
-    Moves,
-    Peer,
-    Refused,
-    opened,
-    percentile,
-    seat_taken,
-)
+from bench.harness.figures import percentile
+from bench.harness.peer import Moves, Peer, Refused
+from bench.harness.printing import write_json
+from bench.harness.servers import HallServer
+from bench.harness.tables import open_table
 from protocol.patch import equal
 from server import games
 from tests.support.frames import GAMES, WEIGHTS, FrameMaker
@@ -114,22 +109,18 @@ class Fuzz:
         self.innocent_dropped = 0
         self.innocent_failures: Counter[str] = Counter()  # tables it could not open or play
         self.stop = asyncio.Event()
-        self.server: LocalServer | None = None
+        self.server: HallServer | None = None
         self.live: set[Peer] = set()  # fuzzing connections open now
         self.t0 = 0.0
 
     # --- the run --------------------------------------------------------------------
 
     async def run(self) -> dict[str, Any]:
-        extra = ["--bot-delay", "0.2"]
-        self.server = server = LocalServer(extra)
-        try:
+        with HallServer(extra=["--bot-delay", "0.2"], log=True) as server:
+            self.server = server
             return await self._run(server)
-        finally:
-            server.stop()
-            server.remove_log()
 
-    async def _run(self, server: LocalServer) -> dict[str, Any]:
+    async def _run(self, server: HallServer) -> dict[str, Any]:
         cfg = self.cfg
         self.say(
             f"fuzz: {cfg.frames} frames from {cfg.connections} connections at {cfg.rate:g} "
@@ -210,16 +201,9 @@ class Fuzz:
                 await asyncio.sleep(0.5)
 
     async def innocent_game(self, a: Peer, b: Peer, w: Peer, rng: random.Random) -> None:
-        room = (await a.ask(CREATE | {"game": self.cfg.game}, "room", where=opened))["room"]
-        await b.ask({"t": "sit", "room": room, "seat": 1}, "room", room=room, you=1)
-        await w.ask({"t": "enter", "room": room}, "room", room=room)
-        for p in (a, b, w):
-            p.room, p.v, p.view = room, -1, None
-        await a.ask({"t": "start", "room": room}, "snapshot", room=room)
-        for p in (b, w):
-            await p.until(p.has_view, 30)
+        room = await open_table(a, self.cfg.game, players=[b], watchers=[w])
         self.targets[:1] = [room]
-        players = [asyncio.create_task(self.play(p, rng)) for p in (a, b)]
+        players = [asyncio.create_task(p.play(rng, self.cfg.think)) for p in (a, b)]
         try:
             while not self.stop.is_set() and not a.game_over():
                 with contextlib.suppress(TimeoutError):
@@ -233,25 +217,6 @@ class Fuzz:
             await asyncio.sleep(0.2)
             for p in (a, b, w):
                 await p.send({"t": "leave", "room": room})
-
-    async def play(self, p: Peer, rng: random.Random) -> None:
-        think = self.cfg.think
-        while True:
-            view = p.view
-            if p.pending is None and view is not None and view.get("legal"):
-                v = p.v
-                await asyncio.sleep(think * (0.5 + rng.random()))
-                view = p.view
-                if p.v == v and p.pending is None and view is not None and view.get("legal"):
-                    await p.act(rng.choice(view["legal"]))
-                continue
-            try:
-                await p.until(p.ready_to_move, 10)
-            except TimeoutError:
-                if p.pending is not None:
-                    self.moves.stalls += 1
-                    p.pending = None
-                    await p.send({"t": "resync", "room": p.room})
 
     async def check_innocent(self) -> tuple[int, int]:
         """(views equal to a fresh snapshot, views checked) at the innocent table."""
@@ -354,17 +319,8 @@ class Fuzz:
             await peer.ask({"t": "enter", "room": room}, "snapshot", room=room)
             return
         game = rng.choice(GAMES)
-        room = (await peer.ask(CREATE | {"game": game}, "room", where=opened))["room"]
-        for seat in range(1, 3 if game == "kardinal" else 2):
-            await peer.ask(
-                {"t": "bot", "room": room, "seat": seat, "level": "random"},
-                "room",
-                where=seat_taken(seat),
-                room=room,
-            )
-        peer.room = room
-        await peer.ask({"t": "start", "room": room}, "snapshot", room=room)
-        me["room"] = room
+        bots = ["random"] * (2 if game == "kardinal" else 1)
+        me["room"] = await open_table(peer, game, bots=bots)
 
     async def judge_close(self, peer: Peer, recent: deque[tuple[str, bytes]]) -> None:
         """Was the connection closed, and did the server mean to? It closes on a
@@ -426,7 +382,7 @@ class Fuzz:
         cpu: float,
         metrics: dict[str, float],
         consistent: tuple[int, int],
-        server: LocalServer,
+        server: HallServer,
     ) -> dict[str, Any]:
         prefix = 'spieltisch_errors_total{code="'
         counted = {
@@ -583,8 +539,7 @@ def main(argv: list[str] | None = None) -> int:
     result = asyncio.run(Fuzz(cfg, progress=None if args.quiet else sys.stderr).run())
     print(render(result), flush=True)
     if args.json:
-        with open(args.json, "w") as f:
-            f.write(msgspec.json.format(msgspec.json.encode(result), indent=2).decode() + "\n")
+        write_json(args.json, result)
     return 0
 
 

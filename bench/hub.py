@@ -48,27 +48,24 @@ import asyncio
 import contextlib
 import os
 import random
-import resource
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-import msgspec
-from websockets.asyncio.client import ClientConnection, connect
-
+from bench.harness.clients import Client, Stats, open_client, open_files_for_clients
+from bench.harness.figures import percentile
+from bench.harness.node import node_load
+from bench.harness.printing import Progress, Table, errors
+from bench.harness.servers import HallServer
+from bench.harness.tables import open_table
 from bots import runner
+from bots.procfs import Meter
 from bots.spread import Link, Spread, generator_bound
-from protocol import compact
-from protocol.patch import apply
 from server import games
 from server.__main__ import LOOPS
 from server.metrics import LATENCY_BUCKETS
@@ -76,114 +73,24 @@ from tests.support.redis_server import RedisServer
 
 SEATS = 4
 SPECTATORS = 4
-_enc = msgspec.msgpack.Encoder().encode
-_dec = msgspec.msgpack.Decoder().decode
 
 
-@dataclass
-class Stats:
-    sent: dict[tuple[str, int], float] = field(default_factory=dict)
-    arrivals: dict[tuple[str, int], list[float]] = field(default_factory=dict)
-    deliveries: int = 0
-    patch_bytes: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
-    measuring: bool = False
-    compact: bool = False  # the clients ask for compact patches, as the browser app does
-
-
-class BenchClient:
-    """One connection; seated clients keep their view (they need `legal`)."""
-
-    def __init__(self, ws: ClientConnection, stats: Stats, keep_view: bool) -> None:
-        self.ws = ws
-        self.stats = stats
-        self.keep_view = keep_view
-        self.room = ""
-        self.token: str | None = None
-        self.v = -1
-        self.view: Any = None
-        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.reader = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        with contextlib.suppress(Exception):
-            async for raw in self.ws:
-                now = time.perf_counter()
-                assert isinstance(raw, bytes)  # the server answers MessagePack in binary frames
-                msg = compact.decode(raw) if self.stats.compact else _dec(raw)
-                t = msg["t"]
-                if t == "patch":
-                    key = (msg["room"], msg["v"])
-                    if self.stats.measuring:
-                        self.stats.deliveries += 1
-                        self.stats.patch_bytes += len(raw)
-                        self.stats.arrivals.setdefault(key, []).append(now)
-                    if self.keep_view and msg["v"] == self.v + 1:
-                        self.view = apply(self.view, msg["ops"])
-                    self.v = msg["v"]
-                elif t == "snapshot":
-                    self.v, self.view = msg["v"], msg["view"]
-                    await self.inbox.put(msg)
-                elif t == "error":
-                    self.stats.errors[msg.get("code", "?")] += 1
-                    await self.inbox.put(msg)
-                else:
-                    await self.inbox.put(msg)
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        await self.ws.send(_enc(msg))
-
-    async def expect(self, t: str, **match: Any) -> dict[str, Any]:
-        while True:
-            msg = await asyncio.wait_for(self.inbox.get(), 30)
-            if msg["t"] == t and all(msg.get(k) == v for k, v in match.items()):
-                return msg
-
-    async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(), 2)
-        self.reader.cancel()
-
-
-async def open_client(
-    url: str, name: str, stats: Stats, keep_view: bool, token: str | None = None
-) -> BenchClient:
-    ws = await connect(url, max_size=1 << 22, open_timeout=30, compression=None)
-    c = BenchClient(ws, stats, keep_view)
-    hello: dict[str, Any] = {"t": "hello", "name": name, "token": token}
-    if stats.compact:
-        hello["compact"] = compact.ID
-    await c.send(hello)
-    c.token = (await c.expect("welcome"))["token"]
-    return c
-
-
-async def open_room(urls: list[str], game: str, stats: Stats, n: int) -> list[BenchClient]:
+async def open_room(urls: list[str], game: str, stats: Stats, n: int) -> list[Client]:
     """A table whose 8 clients are spread over the processes round-robin; the host
     (and so the owner) is on the first."""
     host = await open_client(urls[0], f"h{n}", stats, True)
-    await host.send({"t": "create", "game": game})
-    room = (await host.expect("room"))["room"]
     seated = [host]
     for i in range(1, SEATS):
         seated.append(await open_client(urls[i % len(urls)], f"s{n}-{i}", stats, True))
-    for i, c in enumerate(seated):
-        await c.send({"t": "sit", "room": room, "seat": i})
-        await c.expect("room", you=i)
     watchers = [
         await open_client(urls[(SEATS + i) % len(urls)], f"w{n}-{i}", stats, False)
         for i in range(SPECTATORS)
     ]
-    for w in watchers:
-        await w.send({"t": "enter", "room": room})
-    await host.send({"t": "start", "room": room})
-    for c in [*seated, *watchers]:
-        await c.expect("snapshot")
-        c.room = room
+    await open_table(host, game, players=seated[1:], watchers=watchers)
     return [*seated, *watchers]
 
 
-async def play(room: list[BenchClient], stats: Stats, interval: float, stop: asyncio.Event) -> int:
+async def play(room: list[Client], stats: Stats, interval: float, stop: asyncio.Event) -> int:
     rng = random.Random(room[0].room)
     moves = 0
     await asyncio.sleep(rng.random() * interval)  # spread the rooms over the interval
@@ -208,22 +115,14 @@ async def play(room: list[BenchClient], stats: Stats, interval: float, stop: asy
 AI_BOTS = 3  # strong AI players at each AI table, beside one bench player
 
 
-async def open_ai_table(url: str, game: str, n: int) -> BenchClient:
+async def open_ai_table(url: str, game: str, n: int) -> Client:
     """A table where one bench player sits with three strong AI players."""
     host = await open_client(url, f"ai{n}", Stats(), True)
-    await host.send({"t": "create", "game": game})
-    room = (await host.expect("room"))["room"]
-    await host.send({"t": "sit", "room": room, "seat": 0})
-    await host.expect("room", you=0)
-    for seat in range(1, 1 + AI_BOTS):
-        await host.send({"t": "bot", "room": room, "seat": seat, "level": "strong"})
-    await host.send({"t": "start", "room": room})
-    await host.expect("snapshot")
-    host.room = room
+    await open_table(host, game, bots=["strong"] * AI_BOTS)
     return host
 
 
-async def keep_playing(c: BenchClient, stop: asyncio.Event) -> None:
+async def keep_playing(c: Client, stop: asyncio.Event) -> None:
     """The bench player at an AI table moves as soon as it may, so the AI players'
     turns come round as fast as they decide."""
     rng = random.Random(c.room)
@@ -233,29 +132,6 @@ async def keep_playing(c: BenchClient, stop: asyncio.Event) -> None:
             await c.send({"t": "act", "room": c.room, "v": c.v, "intent": intent})
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 0.2)
-
-
-def server_usage(pid: int) -> tuple[float, float]:
-    """(CPU seconds used so far, resident MB) of a process, from /proc."""
-    return sum(cpu_split(pid)), rss_mb(pid)
-
-
-def rss_mb(pid: int) -> float:
-    """A process's resident memory (VmRSS), in MB."""
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_split(pid: int) -> tuple[float, float]:
-    """(user, system) CPU seconds used so far by a process, from /proc: the system part
-    is the kernel's work for it, its socket writes and reads above all."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    tick = os.sysconf("SC_CLK_TCK")
-    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def pick_game(name: str | None) -> str:
@@ -268,31 +144,6 @@ def pick_game(name: str | None) -> str:
     )
 
 
-def open_files_for_clients() -> None:
-    """Raise this process's limit of open files: thousands of client sockets."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-
-
-def batch_policy() -> None:
-    """Run in a load generator's process before it starts (``preexec_fn``): the
-    scheduler's batch policy, under which a process woken up does not take the
-    processor from the one running there. On loopback every frame the hub writes wakes
-    a client; at the normal policy the client then preempts the hub in mid-move (some
-    4-5 times a move at 250 tables), and the hub pays for the switches and for its
-    caches refilled after them, which clients on other machines would never cost it.
-    The clients still run at once wherever a processor is free. Linux only; elsewhere
-    nothing changes."""
-    if hasattr(os, "SCHED_BATCH"):
-        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class Hall:
     """The server side of one run: a redis-server if the setup wants one, and one or
     two `python -m server` processes."""
@@ -300,57 +151,23 @@ class Hall:
     def __init__(self, setup: str, loop: str = "auto") -> None:
         self.redis = RedisServer() if setup.startswith("redis") else None
         self.data = tempfile.TemporaryDirectory(prefix="bench-hub-") if setup == "sqlite" else None
-        count = 2 if setup == "redis-2" else 1
-        self.procs: list[subprocess.Popen[bytes]] = []
-        self.urls: list[str] = []
-        for _ in range(count):
-            port = free_port()
-            cmd = [
-                sys.executable,
-                "-m",
-                "server",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-                "--loop",
-                loop,
-            ]
-            if self.redis is not None:
-                cmd += ["--redis", self.redis.url, "--lease-ttl", "2"]
-            else:
-                cmd += ["--data", self.data.name if self.data is not None else ":memory:"]
-            self.procs.append(
-                subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            )
-            self.urls.append(f"ws://127.0.0.1:{port}/ws")
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), 0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-
-    def usage(self) -> tuple[float, float, float, float]:
-        """(hub CPU seconds, hub RSS MB, redis CPU seconds, hub system CPU seconds) so
-        far."""
-        cpu = rss = system = 0.0
-        for p in self.procs:
-            if p.poll() is None:
-                user, kernel = cpu_split(p.pid)  # one read of /proc for both
-                cpu, system, rss = cpu + user + kernel, system + kernel, rss + rss_mb(p.pid)
-        redis_cpu = server_usage(self.redis.proc.pid)[0] if self.redis is not None else 0.0
-        return cpu, rss, redis_cpu, system
+        self.servers: list[HallServer] = []
+        try:
+            for _ in range(2 if setup == "redis-2" else 1):
+                if self.redis is not None:
+                    server = HallServer(redis=self.redis.url, lease_ttl=2, loop=loop)
+                else:
+                    where = self.data.name if self.data is not None else ":memory:"
+                    server = HallServer(data=where, loop=loop)
+                self.servers.append(server)
+        except Exception:
+            self.stop()
+            raise
+        self.urls = [s.url for s in self.servers]
 
     def stop(self) -> None:
-        for p in self.procs:
-            p.terminate()
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        for s in self.servers:
+            s.stop()
         if self.redis is not None:
             self.redis.stop()
         if self.data is not None:
@@ -396,7 +213,7 @@ class Clients:
         self.game = game
         self.numbers = numbers
         self.stats = Stats(compact=compact)
-        self.tables: list[list[BenchClient]] = []
+        self.tables: list[list[Client]] = []
 
     async def open(self, at_once: int, opened: Callable[[int], None]) -> None:
         sem = asyncio.Semaphore(at_once)
@@ -444,42 +261,44 @@ class Window:
 
     def __init__(self, hall: Hall) -> None:
         self.hall = hall
-        self.t0 = 0.0
-        self.before = (0.0, 0.0, 0.0, 0.0)
-        self.after = (0.0, 0.0, 0.0, 0.0)
-        self.elapsed = 0.0
+        self.hub = Meter(*(s.pid for s in hall.servers))
+        self.redis = Meter(hall.redis.proc.pid) if hall.redis is not None else None
         self.published0: list[int] = []
         self.published: list[int] = []  # the hub's own latency histogram over the window
 
     def begin(self) -> None:
-        self.before = self.hall.usage()
-        self.published0 = publish_histogram(self.hall.urls)
-        self.t0 = time.perf_counter()
+        self.published0 = publish_histogram(self.hall.servers)
+        if self.redis is not None:
+            self.redis.begin()
+        self.hub.begin()
 
     def end(self) -> None:
-        self.after = self.hall.usage()
-        self.elapsed = time.perf_counter() - self.t0
-        after = publish_histogram(self.hall.urls)
+        self.hub.end()
+        if self.redis is not None:
+            self.redis.end()
+        after = publish_histogram(self.hall.servers)
         if len(after) == len(self.published0):
             self.published = [b - a for a, b in zip(self.published0, after, strict=True)]
 
+    @property
+    def elapsed(self) -> float:
+        return self.hub.elapsed
 
-def publish_histogram(urls: list[str]) -> list[int]:
+
+def publish_histogram(servers: list[HallServer]) -> list[int]:
     """The hub's histogram of the time from receiving an intent to publishing its
     patches (`spieltisch_intent_publish_seconds` in /metrics), cumulative counts per
     bucket, summed over the hall's processes; empty when it cannot be read."""
     total: list[int] = []
-    for url in urls:
-        http = url.replace("ws://", "http://").removesuffix("/ws") + "/metrics"
+    for server in servers:
         try:
-            with urllib.request.urlopen(http, timeout=5) as r:
-                text = r.read().decode()
+            metrics = server.metrics()
         except OSError:
             return []
         counts = [
-            int(float(line.rsplit(" ", 1)[1]))
-            for line in text.splitlines()
-            if line.startswith("spieltisch_intent_publish_seconds_bucket")
+            int(n)
+            for name, n in metrics.items()
+            if name.startswith("spieltisch_intent_publish_seconds_bucket")
         ]
         total = counts if not total else [a + b for a, b in zip(total, counts, strict=True)]
     return total
@@ -496,10 +315,6 @@ def hub_p99(cumulative: list[int]) -> float:
     return float("inf")
 
 
-def _stderr(text: str) -> None:
-    print(text, end="", file=sys.stderr, flush=True)
-
-
 async def clients_here(
     urls: list[str],
     game: str,
@@ -511,17 +326,18 @@ async def clients_here(
 ) -> list[ClientPart]:
     """All the rooms' clients in this process."""
     clients = Clients(urls, game, range(rooms), compact)
+    progress = Progress()
     try:
-        await clients.open(OPENING_AT_ONCE, lambda n: _stderr(f"\r  tables open: {n}/{rooms}"))
-        _stderr("\n")
+        await clients.open(OPENING_AT_ONCE, lambda n: progress(f"  tables open: {n}/{rooms}"))
+        progress.done()
         window.begin()
         part = await clients.play(
             duration,
             interval,
-            lambda t, d: _stderr(f"\r  {t:4.0f}s / {duration:.0f}s, deliveries {d}"),
+            lambda t, d: progress(f"  {t:4.0f}s / {duration:.0f}s, deliveries {d}"),
         )
         window.end()
-        _stderr("\n")
+        progress.done()
         return [part]
     finally:
         await clients.close()
@@ -577,11 +393,12 @@ class SpreadLines:
         self.opened: dict[int, int] = {}
         self.delivered: dict[int, int] = {}
         self.fresh: set[int] = set()  # processes heard from since the last line of play
+        self.progress = Progress()
 
     def update(self, index: int, payload: tuple[Any, ...]) -> None:
         if payload[0] == "open":
             self.opened[index] = payload[1]
-            _stderr(f"\r  tables open: {sum(self.opened.values())}/{self.rooms}")
+            self.progress(f"  tables open: {sum(self.opened.values())}/{self.rooms}")
         else:
             # One line a second: once every process has told its count for it.
             _, seconds, deliveries = payload
@@ -590,7 +407,7 @@ class SpreadLines:
             if len(self.fresh) == self.procs:
                 self.fresh.clear()
                 total = sum(self.delivered.values())
-                _stderr(f"\r  {seconds:4.0f}s / {self.duration:.0f}s, deliveries {total}")
+                self.progress(f"  {seconds:4.0f}s / {self.duration:.0f}s, deliveries {total}")
 
 
 async def clients_spread(
@@ -609,12 +426,12 @@ async def clients_spread(
     jobs = [HubJob(urls, game, rooms, i, procs, duration, interval, compact) for i in range(procs)]
     async with Spread(hub_worker, jobs, lines.update) as spread:
         await spread.gather("ready", opening_limit(rooms))
-        _stderr("\n")
+        lines.progress.done()
         window.begin()
         spread.go()
         parts: list[ClientPart] = await spread.gather("result", duration + START_WAIT)
         window.end()
-        _stderr("\n")
+        lines.progress.done()
     return parts
 
 
@@ -673,17 +490,16 @@ async def measure(
 
 def hub_figures(window: Window, moves: int) -> dict[str, Any]:
     """The hall's own figures over the measured window, whoever drove it."""
-    cpu0, _, rcpu0, sys0 = window.before
-    cpu1, rss, rcpu1, sys1 = window.after
+    hub = window.hub
     return {
-        "cpu_pct": 100 * (cpu1 - cpu0) / window.elapsed,
-        "us_per_move": 1e6 * (cpu1 - cpu0) / max(1, moves),
+        "cpu_pct": hub.cpu_pct,
+        "us_per_move": 1e6 * hub.cpu / max(1, moves),
         # of which in the kernel (the socket calls)
-        "kernel_us_per_move": 1e6 * (sys1 - sys0) / max(1, moves),
+        "kernel_us_per_move": 1e6 * hub.system / max(1, moves),
         # in the hub alone: from reading an intent to publishing its patches (a bound)
         "hub_p99_ms": hub_p99(window.published),
-        "rss_mb": rss,
-        "redis_cpu_pct": 100 * (rcpu1 - rcpu0) / window.elapsed,
+        "rss_mb": hub.rss_mb,
+        "redis_cpu_pct": window.redis.cpu_pct if window.redis is not None else 0.0,
     }
 
 
@@ -695,11 +511,8 @@ def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> 
     moves = sum(p.moves for p in parts)
 
     def pct(p: float) -> float:
-        return (
-            latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
-            if latencies
-            else float("nan")
-        )
+        x = percentile(latencies, p)
+        return x * 1000 if x is not None else float("nan")
 
     # Each client process's own CPU; with one, it also drives any AI tables' player.
     procs = [
@@ -726,9 +539,6 @@ def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> 
     }
 
 
-PEERS = Path(__file__).resolve().parent / "peers"
-
-
 async def node_row(
     hall: Hall,
     setup: str,
@@ -742,35 +552,13 @@ async def node_row(
     """The row of a run whose clients are one Node process (bench/peers/hall_load.mjs,
     compact patches), all connected to the hall's first process, at the scheduler's
     batch policy unless ``preempt`` (`batch_policy`)."""
-    if not (PEERS.parents[1] / "client" / "node_modules" / "ws").is_dir():
-        raise RuntimeError("client/node_modules is missing: run `make install` once")
     port = hall.urls[0].rsplit(":", 1)[1].split("/")[0]
     argv = ["--port", port, "--game", game, "--rooms", str(rooms)]
     argv += ["--interval", str(int(interval * 1000)), "--seconds", str(duration)]
     argv += ["--spectators", str(spectators)]
-    proc = await asyncio.create_subprocess_exec(
-        "node",
-        str(PEERS / "hall_load.mjs"),
-        *argv,
-        cwd=PEERS,
-        stdout=subprocess.PIPE,
-        preexec_fn=None if preempt else batch_policy,
-    )
-    assert proc.stdout is not None
     window = Window(hall)
-    figures: dict[str, Any] = {}
-    async with asyncio.timeout(duration + 30 + rooms * 0.5):
-        async for raw in proc.stdout:
-            line = raw.decode().strip()
-            if line == "phase play":
-                window.begin()
-            elif line == "phase done":
-                window.end()
-            elif line.startswith("{"):
-                figures = msgspec.json.decode(line)
-        await proc.wait()
-    if not figures:
-        raise RuntimeError(f"the Node generator ended without its figures ({proc.returncode})")
+    timeout = duration + 30 + rooms * 0.5
+    figures = await node_load("hall_load.mjs", argv, timeout, window.begin, window.end, preempt)
     elapsed = window.elapsed
     moves = figures["moves"]
     gen = figures["generator_cpu_pct"]
@@ -795,29 +583,39 @@ async def node_row(
     }
 
 
-def errors(by_code: dict[str, int]) -> str:
-    return ", ".join(f"{n} {code}" for code, n in sorted(by_code.items())) or "0"
-
-
 def table(
     rows: list[dict[str, Any]], game: str, procs: int = 1, spectators: int = SPECTATORS
 ) -> str:
     spread = f", clients in {procs} processes" if procs > 1 else ""
-    out = [
-        f"hub: {game}, {SEATS} seats + {spectators} spectators per room, one move per room per 0.5 s, {os.cpu_count()} cores{spread}",
-        "",
-        "| setup | rooms | connections | moves/s | deliveries/s | p50 ms | p99 ms | max ms | hub p99 ms | hub CPU % | hub µs/move | of which kernel | hub RSS MB | redis CPU % | clients' CPU % | bytes/patch | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in rows:
-        out.append(
-            f"| {r['setup']} | {r['rooms']} | {r['connections']} | {r['moves_per_s']:.0f} | {r['deliveries_per_s']:.0f} | "
-            f"{r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['max_ms']:.1f} | ≤ {r['hub_p99_ms']:g} | "
-            f"{r['cpu_pct']:.0f} | {r['us_per_move']:.0f} | {r['kernel_us_per_move']:.0f} | "
-            f"{r['rss_mb']:.0f} | "
-            f"{r['redis_cpu_pct']:.0f} | {clients_cpu(r)} | {r['bytes_per_patch']:.0f} | {errors(r['errors'])} |"
-        )
-    return "\n".join(out)
+    header = (
+        f"hub: {game}, {SEATS} seats + {spectators} spectators per room, one move per room "
+        f"per 0.5 s, {os.cpu_count()} cores{spread}"
+    )
+    return "\n".join([header, "", ROWS(rows)])
+
+
+ROWS = Table(
+    [
+        ("setup", "{setup}"),
+        ("rooms", "{rooms}"),
+        ("connections", "{connections}"),
+        ("moves/s", "{moves_per_s:.0f}"),
+        ("deliveries/s", "{deliveries_per_s:.0f}"),
+        ("p50 ms", "{p50_ms:.1f}"),
+        ("p99 ms", "{p99_ms:.1f}"),
+        ("max ms", "{max_ms:.1f}"),
+        ("hub p99 ms", "≤ {hub_p99_ms:g}"),
+        ("hub CPU %", "{cpu_pct:.0f}"),
+        ("hub µs/move", "{us_per_move:.0f}"),
+        ("of which kernel", "{kernel_us_per_move:.0f}"),
+        ("hub RSS MB", "{rss_mb:.0f}"),
+        ("redis CPU %", "{redis_cpu_pct:.0f}"),
+        ("clients' CPU %", lambda r: clients_cpu(r)),
+        ("bytes/patch", "{bytes_per_patch:.0f}"),
+        ("errors", lambda r: errors(r["errors"])),
+    ],
+    left=[0],
+)
 
 
 def clients_cpu(r: dict[str, Any]) -> str:
@@ -835,18 +633,16 @@ async def failover(game: str) -> float:
     the host comes back through it at once, as a browser would."""
     hall = Hall("redis-2")
     stats = Stats()
-    clients: list[BenchClient] = []
+    clients: list[Client] = []
     try:
         clients = await open_room(hall.urls[:1] + [hall.urls[1]] * 7, game, stats, 0)
         room = clients[0].room
-        hall.procs[0].kill()
-        hall.procs[0].wait()
+        hall.servers[0].kill()
         t0 = time.perf_counter()
         v0 = max(c.v for c in clients[1:])
         back = await open_client(hall.urls[1], "h0", stats, True, token=clients[0].token)
-        await back.send({"t": "enter", "room": room})
-        await back.expect("snapshot")
         back.room = room
+        await back.ask({"t": "enter", "room": room}, "snapshot", room=room)
         seated = [back, *clients[1:SEATS]]
         while time.perf_counter() - t0 < 30:
             if any(c.v > v0 for c in clients[1:]):
@@ -956,7 +752,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as e:  # a run that falls over is reported, not hidden
                 print(f"| {setup} | {rooms} | did not finish: {type(e).__name__} {e} |", flush=True)
                 continue
-            print(table([row], game).splitlines()[-1], flush=True)
+            print(ROWS.row(row), flush=True)
             if row["generator_bound"]:
                 notes.append(f"{row['setup']}, {rooms} rooms: {row['generator_bound']}")
     # After the table, so that it stays one block to paste.

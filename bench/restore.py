@@ -17,90 +17,42 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-import msgspec
-from websockets.asyncio.client import connect
-
-from bench.hub import free_port, server_usage
-from protocol.patch import apply
-
-_enc = msgspec.msgpack.Encoder().encode
-_dec = msgspec.msgpack.Decoder().decode
+from bench.harness.peer import Peer
+from bench.harness.printing import Progress, Table
+from bench.harness.servers import HallServer
+from bench.harness.tables import open_table
 
 
-def start(data: Path, port: int) -> tuple[subprocess.Popen[bytes], float]:
-    """A server on ``data``; returns it and the seconds until it answered."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "server",
-            "--port",
-            str(port),
-            "--data",
-            str(data),
-            "--bot-delay",
-            "0",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                return proc, time.perf_counter() - t0
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError("the server exited") from None
-            time.sleep(0.02)
-    proc.kill()
-    raise RuntimeError("the server did not answer")
+def start(data: Path, port: int | None = None) -> HallServer:
+    """A server on ``data``; its ``started_in`` is the seconds until it answered."""
+    return HallServer(data=str(data), extra=["--bot-delay", "0"], port=port, timeout=300)
 
 
 async def one_table(url: str, game: str, moves: int, rng: random.Random) -> None:
-    async with connect(url, max_size=1 << 22) as ws:
-
-        async def expect(t: str) -> dict:
-            while True:
-                msg = _dec(await ws.recv(decode=False))
-                if msg["t"] == t:
-                    return msg
-
-        await ws.send(_enc({"t": "hello", "name": "bench"}))
-        await expect("welcome")
-        await ws.send(_enc({"t": "create", "game": game}))
-        room = (await expect("room"))["room"]
-        await ws.send(_enc({"t": "sit", "room": room, "seat": 0}))
-        await ws.send(_enc({"t": "bot", "room": room, "seat": 1, "level": "random"}))
-        await ws.send(_enc({"t": "start", "room": room}))
-        snap = await expect("snapshot")
-        v, view = snap["v"], snap["view"]
-        played = 0
-        while played < moves and view.get("result") is None:
-            if view.get("legal"):
-                await ws.send(
-                    _enc({"t": "act", "room": room, "v": v, "intent": rng.choice(view["legal"])})
-                )
-                played += 1
-            msg = await expect("patch")
-            v, view = msg["v"], apply(view, msg["ops"])
+    p = await Peer.open(url, "bench", rate=None)
+    try:
+        await open_table(p, game, bots=["random"])
+        for _ in range(moves):
+            await p.until(lambda: p.ready_to_move() or p.game_over(), 30)
+            if p.game_over():
+                break
+            assert p.view is not None
+            await p.act(rng.choice(p.view["legal"]))
+        await p.until(lambda: p.pending is None, 30)  # the last move applied
+    finally:
+        await p.close()
 
 
 async def fill(url: str, tables: int, game: str, moves: int) -> None:
     rng = random.Random(1)
     gate = asyncio.Semaphore(32)
     done = 0
+    progress = Progress()
 
     async def one() -> None:
         nonlocal done
@@ -108,20 +60,30 @@ async def fill(url: str, tables: int, game: str, moves: int) -> None:
             await one_table(url, game, moves, rng)
         done += 1
         if done % 50 == 0 or done == tables:
-            print(f"\r  {done}/{tables} tables opened and played", end="", file=sys.stderr)
+            progress(f"  {done}/{tables} tables opened and played")
 
     await asyncio.gather(*(one() for _ in range(tables)))
-    print(file=sys.stderr)
+    progress.done()
 
 
 async def count_tables(url: str) -> int:
-    async with connect(url, max_size=1 << 24) as ws:
-        await ws.send(_enc({"t": "hello", "name": "counter"}))
-        await ws.send(_enc({"t": "rooms"}))
-        while True:
-            msg = _dec(await ws.recv(decode=False))
-            if msg["t"] == "room_list":
-                return len(msg["rooms"])
+    p = await Peer.open(url, "counter", rate=None)
+    try:
+        return len((await p.ask({"t": "rooms"}, "room_list"))["rooms"])
+    finally:
+        await p.close()
+
+
+ROWS = Table(
+    [
+        ("start", "{0}"),
+        ("seconds to answer", "{1:.2f}"),
+        ("tables in the lobby", "{2}"),
+        ("CPU s", "{3}"),
+        ("RSS MB", "{4}"),
+    ],
+    left=[0],
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,31 +94,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-restore-") as tmp:
         data = Path(tmp)
-        port = free_port()
-        proc, empty = start(data, port)
-        url = f"ws://127.0.0.1:{port}/ws"
-        t0 = time.perf_counter()
-        asyncio.run(fill(url, args.tables, args.game, args.moves))
-        filled = time.perf_counter() - t0
-        before = asyncio.run(count_tables(url))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        with start(data) as first:
+            t0 = time.perf_counter()
+            asyncio.run(fill(first.url, args.tables, args.game, args.moves))
+            filled = time.perf_counter() - t0
+            before = asyncio.run(count_tables(first.url))
+            first.kill()
         size = sum(f.stat().st_size for f in data.iterdir()) / 1e6
-        proc, back = start(data, port)
-        try:
-            after = asyncio.run(count_tables(url))
-            cpu, rss = server_usage(proc.pid)
-        finally:
-            proc.terminate()
-            proc.wait(10)
+        with start(data, first.port) as second:
+            after = asyncio.run(count_tables(second.url))
+            cpu, rss = second.usage()
     print(
         f"{args.tables} {args.game} tables, {args.moves} moves of the person's each "
-        f"(filled in {filled:.0f} s; database {size:.1f} MB)\n"
-        "| start | seconds to answer | tables in the lobby | CPU s | RSS MB |\n"
-        "|---|---:|---:|---:|---:|\n"
-        f"| empty data directory | {empty:.2f} | 0 | | |\n"
-        f"| after SIGKILL, {before} tables | {back:.2f} | {after} | {cpu:.1f} | {rss:.0f} |"
+        f"(filled in {filled:.0f} s; database {size:.1f} MB)"
     )
+    rows = [("empty data directory", first.started_in, 0, "", "")]
+    rows.append(
+        (f"after SIGKILL, {before} tables", second.started_in, after, f"{cpu:.1f}", f"{rss:.0f}")
+    )
+    print(ROWS(rows))
     return 0
 
 

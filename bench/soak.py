@@ -42,18 +42,11 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any, TextIO
 
-import msgspec
-
-from bench._wire import (
-    CREATE,
-    LocalServer,
-    Moves,
-    Peer,
-    Refused,
-    opened,
-    percentile,
-    seat_taken,
-)
+from bench.harness.figures import fit, percentile
+from bench.harness.peer import Moves, Peer, Refused
+from bench.harness.printing import write_json
+from bench.harness.servers import HallServer
+from bench.harness.tables import open_table
 from bots.load import first_difference
 from protocol.patch import equal
 from server import archive
@@ -120,14 +113,14 @@ class Soak:
         self.seats: dict[str, tuple[int, int]] = {}
         self.peers: set[Peer] = set()
         self.rows: list[dict[str, Any]] = []
-        self.server: LocalServer | None = None
+        self.server: HallServer | None = None
 
     # --- the run --------------------------------------------------------------------
 
     async def run(self) -> dict[str, Any]:
         cfg = self.cfg
-        server = self.server = LocalServer(["--bot-delay", str(cfg.bot_delay)])
-        try:
+        with HallServer(extra=["--bot-delay", str(cfg.bot_delay)], log=True) as server:
+            self.server = server
             with urllib.request.urlopen(server.http + "/api/games", timeout=10) as r:
                 listed = json.load(r)
             self.seats = {g["name"]: (g["min_seats"], g["max_seats"]) for g in listed}
@@ -135,11 +128,8 @@ class Soak:
             if missing:
                 raise SystemExit(f"bench.soak: the hall has no game {', '.join(missing)}")
             return await self._run(server)
-        finally:
-            server.stop()
-            server.remove_log()
 
-    async def _run(self, server: LocalServer) -> dict[str, Any]:
+    async def _run(self, server: HallServer) -> dict[str, Any]:
         cfg = self.cfg
         lines = max(1, math.ceil(cfg.seconds / cfg.interval - 1e-9))
         self.print(
@@ -180,7 +170,7 @@ class Soak:
         self,
         n: int,
         elapsed: float,
-        server: LocalServer,
+        server: HallServer,
         metrics: dict[str, float],
         before: dict[str, float],
         last: float,
@@ -277,34 +267,15 @@ class Soak:
         total = rng.randint(max(low, humans + 1), max(low, humans + 1, min(high, 4)))
         for _ in range(humans + rng.choice([1, 2])):
             people.append(self.people.pop())
-        host = await self.connect(people[0], peers)
-        room = (await host.ask(CREATE | {"game": game}, "room", where=opened))["room"]
-        self.totals.tables_opened += 1
-        players = [host]
-        for i in range(1, humans):
-            p = await self.connect(people[i], peers)
-            await p.ask({"t": "sit", "room": room, "seat": i}, "room", room=room, you=i)
-            players.append(p)
-        for seat in range(humans, total):
-            await host.ask(
-                {"t": "bot", "room": room, "seat": seat, "level": cfg.level},
-                "room",
-                where=seat_taken(seat, bot=True),
-                room=room,
-            )
+        players = [await self.connect(person, peers) for person in people[:humans]]
+        host = players[0]
         # Half the spectators are there from the start, the others come during the game.
         early = [person for person in people[humans:] if rng.random() < 0.5]
         late = [person for person in people[humans:] if all(person is not e for e in early)]
-        spectators = []
-        for person in early:
-            s = await self.connect(person, peers)
-            await s.ask({"t": "enter", "room": room}, "room", room=room)
-            spectators.append((person, s))
-        for p in [*players, *(s for _, s in spectators)]:
-            p.room = room
-        await host.ask({"t": "start", "room": room}, "snapshot", room=room)
-        for p in [*players, *(s for _, s in spectators)]:
-            await p.until(p.has_view, 30)
+        spectators = [(person, await self.connect(person, peers)) for person in early]
+        bots = [cfg.level] * (total - humans)
+        room = await open_table(host, game, players[1:], bots, [s for _, s in spectators])
+        self.totals.tables_opened += 1
         started = time.perf_counter()
         tasks = [asyncio.create_task(self.play(p, rng)) for p in players]
         tasks += [asyncio.create_task(self.watch_late(pn, room, rng, peers)) for pn in late]
@@ -350,29 +321,14 @@ class Soak:
         return False
 
     async def play(self, p: Peer, rng: random.Random) -> None:
-        """A person: looks at the board, thinks, makes one of the legal moves; now and
-        then says something."""
-        think = self.cfg.think
-        while True:
-            view = p.view
-            if p.pending is None and view is not None and view.get("legal"):
-                v = p.v
-                await asyncio.sleep(think * (0.5 + rng.random()))
-                view = p.view
-                if p.v != v or p.pending is not None or view is None or not view.get("legal"):
-                    continue  # the table moved on meanwhile: look again
-                await p.act(rng.choice(view["legal"]))
-                if rng.random() < 0.02:
-                    self.totals.chats += 1
-                    await p.send({"t": "chat", "room": p.room, "text": rng.choice(CHAT)})
-                continue
-            try:
-                await p.until(p.ready_to_move, 10)
-            except TimeoutError:
-                if p.pending is not None:  # no answer to a move: ask where the table is
-                    self.moves.stalls += 1
-                    p.pending = None
-                    await p.send({"t": "resync", "room": p.room})
+        """A person: plays, and now and then says something."""
+
+        async def chat() -> None:
+            if rng.random() < 0.02:
+                self.totals.chats += 1
+                await p.send({"t": "chat", "room": p.room, "text": rng.choice(CHAT)})
+
+        await p.play(rng, self.cfg.think, chat)
 
     async def watch_late(
         self, person: Person, room: str, rng: random.Random, peers: list[Peer]
@@ -448,7 +404,7 @@ class Soak:
 
     # --- the end --------------------------------------------------------------------
 
-    def report(self, rss0: float, server: LocalServer) -> dict[str, Any]:
+    def report(self, rss0: float, server: HallServer) -> dict[str, Any]:
         cfg, t = self.cfg, self.totals
         rows = self.rows
         warm = min(cfg.warmup, len(rows) // 2)
@@ -546,16 +502,11 @@ class Soak:
 
 
 def fit_slope(points: list[tuple[float, float]]) -> float | None:
-    """Least-squares slope of y over x; None with fewer than two points."""
-    if len(points) < 2:
+    """Least-squares slope of y over x; None with fewer than two different x."""
+    try:
+        return fit(points)[1]
+    except ValueError:
         return None
-    n = len(points)
-    mx = sum(x for x, _ in points) / n
-    my = sum(y for _, y in points) / n
-    sxx = sum((x - mx) ** 2 for x, _ in points)
-    if sxx == 0:
-        return None
-    return sum((x - mx) * (y - my) for x, y in points) / sxx
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -608,8 +559,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     result = asyncio.run(Soak(cfg).run())
     if args.json:
-        with open(args.json, "w") as f:
-            f.write(msgspec.json.format(msgspec.json.encode(result), indent=2).decode() + "\n")
+        write_json(args.json, result)
     return 0
 
 

@@ -30,23 +30,13 @@ import sys
 from typing import Any
 
 from bench import hub
+from bench.harness.clients import open_files_for_clients
+from bench.harness.figures import fit
+from bench.harness.printing import Table, errors
 from bots import runner
 
 TARGET_US = 100.0  # issue 21: server CPU per move, 4 seats and 4 spectators
 TARGET_CONNECTIONS = hub.SEATS + hub.SPECTATORS
-
-
-def fit(points: list[tuple[float, float]]) -> tuple[float, float]:
-    """The least-squares line through ``(x, y)`` points: (at x = 0, slope). Needs at
-    least two different x."""
-    n = len(points)
-    mx = sum(x for x, _ in points) / n
-    my = sum(y for _, y in points) / n
-    sxx = sum((x - mx) ** 2 for x, _ in points)
-    if sxx == 0:
-        raise ValueError("a line needs points at two different x at least")
-    slope = sum((x - mx) * (y - my) for x, y in points) / sxx
-    return my - slope * mx, slope
 
 
 def run_one(game: str, spectators: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -64,33 +54,45 @@ def run_one(game: str, spectators: int, args: argparse.Namespace) -> dict[str, A
     )
 
 
+RUNS = Table(
+    [
+        ("round", "{round}"),
+        ("connections a table", "{per_table}"),
+        ("moves/s", "{moves_per_s:.0f}"),
+        ("hub µs/move", "{us_per_move:.0f}"),
+        ("of which kernel", "{kernel_us_per_move:.0f}"),
+        ("p99 ms", "{p99_ms:.1f}"),
+        ("errors", lambda r: errors(r["errors"])),
+    ]
+)
+Fit = tuple[str, float, float, float, float]  # game, once, each, of which kernel, at 8
+SUMMARY = Table(
+    [
+        ("game", "{0}"),
+        ("once a move µs", "{1:.0f}"),
+        ("per connection µs", "{2:.1f}"),
+        ("of which kernel µs", "{3:.1f}"),
+        ("at 8 connections µs", "{4:.0f}"),
+        (
+            "left for once a move under 100 µs",
+            lambda f: f"{TARGET_US - TARGET_CONNECTIONS * f[2]:.0f}",
+        ),
+    ],
+    left=[0],
+)
+OWN_PARTS = Table(
+    [
+        ("game", "{0}"),
+        ("at 8 connections µs", "{1:.0f}"),
+        ("of which the floor's", "{2:.0f}"),
+        ("the hall's own", "{3:.0f}"),
+    ],
+    left=[0],
+)
+
+
 def table(game: str, rows: list[dict[str, Any]]) -> str:
-    out = [
-        f"{game}: runs",
-        "",
-        "| round | connections a table | moves/s | hub µs/move | of which kernel | p99 ms | errors |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in rows:
-        out.append(
-            f"| {r['round']} | {r['per_table']} | {r['moves_per_s']:.0f} | "
-            f"{r['us_per_move']:.0f} | {r['kernel_us_per_move']:.0f} | {r['p99_ms']:.1f} | "
-            f"{hub.errors(r['errors'])} |"
-        )
-    return "\n".join(out)
-
-
-def summary(fits: list[tuple[str, float, float, float, float]]) -> str:
-    out = [
-        "| game | once a move µs | per connection µs | of which kernel µs | at 8 connections µs | left for once a move under 100 µs |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for game, once, each, kernel_each, at8 in fits:
-        left = TARGET_US - TARGET_CONNECTIONS * each
-        out.append(
-            f"| {game} | {once:.0f} | {each:.1f} | {kernel_each:.1f} | {at8:.0f} | {left:.0f} |"
-        )
-    return "\n".join(out)
+    return f"{game}: runs\n\n" + RUNS(rows)
 
 
 def add_line_arguments(parser: argparse.ArgumentParser) -> None:
@@ -116,18 +118,13 @@ def check_line_arguments(parser: argparse.ArgumentParser, args: argparse.Namespa
         parser.error("--rounds and --rooms must be at least 1")
 
 
-def own_parts(fits: list[tuple[str, float, float, float, float]]) -> str:
+def own_parts(fits: list[Fit]) -> str:
     """Each game's line at 8 connections less the floor's (bench.floor's server, which
     plays no game, in the same rounds): what is the hall's own."""
     floor_at8 = next(at8 for game, *_, at8 in fits if game == FLOOR)
-    out = [
-        "| game | at 8 connections µs | of which the floor's | the hall's own |",
-        "|---|---:|---:|---:|",
-    ]
-    for game, *_, at8 in fits:
-        if game != FLOOR:
-            out.append(f"| {game} | {at8:.0f} | {floor_at8:.0f} | {at8 - floor_at8:.0f} |")
-    return "\n".join(out)
+    return OWN_PARTS(
+        [(game, at8, floor_at8, at8 - floor_at8) for game, *_, at8 in fits if game != FLOOR]
+    )
 
 
 FLOOR = "no game (bench.floor)"
@@ -147,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     check_line_arguments(parser, args)
-    hub.open_files_for_clients()
+    open_files_for_clients()
     games = [hub.pick_game(g) for g in args.game or [None]]
     from bench import floor  # it uses this module's line
 
@@ -180,14 +177,14 @@ def main(argv: list[str] | None = None) -> int:
         f"every {args.interval:g} s, {args.duration:g} s a run, the Node clients (ids sent "
         "as the app does, compact patches), one process, embedded broker\n"
     )
-    fits = []
+    fits: list[Fit] = []
     for game in kinds:
         rows = runs[game]
         print(table(game, rows) + "\n")
         once, each = fit([(r["per_table"], r["us_per_move"]) for r in rows])
         _, kernel_each = fit([(r["per_table"], r["kernel_us_per_move"]) for r in rows])
         fits.append((game, once, each, kernel_each, once + TARGET_CONNECTIONS * each))
-    print(summary(fits))
+    print(SUMMARY(fits))
     if args.floor:
         print("\n" + own_parts(fits))
     return 0

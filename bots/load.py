@@ -36,6 +36,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from bots import runner
+from bots.procfs import Meter
 from bots.spread import Link, Spread, generator_bound
 from protocol import compact
 from protocol.patch import PatchError, apply, equal
@@ -99,18 +100,6 @@ def raise_nofile(wanted: int) -> None:
     if target > soft:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-
-
-def server_usage(pid: int | None) -> tuple[float, float] | None:
-    """(CPU seconds, resident MB) of a local server process, when asked for one."""
-    if pid is None:
-        return None
-    from bench.hub import server_usage as usage  # only when measuring a local server
-
-    try:
-        return usage(pid)
-    except OSError:
-        return None
 
 
 def percentile(sorted_values: list[float], p: float) -> float | None:
@@ -698,7 +687,6 @@ class LoadRun:
         self.on_stopped = on_stopped
         self.t0 = 0.0
         self.cpu0 = 0.0
-        self.server0: tuple[float, float] | None = None
         self.server: dict[str, float] | None = None
 
     def held(self) -> int:
@@ -756,7 +744,7 @@ class LoadRun:
         raise_nofile(self.planned + 256)
         self.t0 = time.perf_counter()
         self.cpu0 = time.process_time()
-        self.server0 = server_usage(cfg.server_pid)
+        meter = server_meter(cfg.server_pid)
         reporter = asyncio.create_task(self._progress())
         lives = [asyncio.create_task(t.life()) for t in self.tables]
         try:
@@ -780,9 +768,7 @@ class LoadRun:
             self.stats.dropped = sum(1 for t in self.tables for b in t.bots if b.closed)
             held = self.held()
             cpu = time.process_time() - self.cpu0
-            self.server = server_figures(
-                self.server0, server_usage(cfg.server_pid), time.perf_counter() - self.t0
-            )
+            self.server = server_figures(meter)
             if self.on_stopped is not None:
                 self.on_stopped()
             playing = [t for t in self.tables if t.phase == "playing"]
@@ -803,13 +789,23 @@ class LoadRun:
             await asyncio.gather(*(b.close() for t in self.tables for b in t.bots))
 
 
-def server_figures(
-    before: tuple[float, float] | None, after: tuple[float, float] | None, wall: float
-) -> dict[str, float] | None:
-    """The server's CPU (% of one core over ``wall`` seconds) and its resident memory."""
-    if before is None or after is None or wall <= 0:
+def server_meter(pid: int | None) -> Meter | None:
+    """A local server's CPU and memory, read from now on, when asked for one."""
+    if pid is None:
         return None
-    return {"cpu_pct": round(100 * (after[0] - before[0]) / wall, 1), "rss_mb": round(after[1], 1)}
+    meter = Meter(pid)
+    meter.begin()
+    return meter
+
+
+def server_figures(meter: Meter | None) -> dict[str, float] | None:
+    """The server's CPU (% of one core since the meter began) and its resident memory."""
+    if meter is None:
+        return None
+    meter.end()
+    if not meter.measured:
+        return None
+    return {"cpu_pct": round(meter.cpu_pct, 1), "rss_mb": round(meter.rss_mb, 1)}
 
 
 def _combine(name: str, a: Any, b: Any) -> Any:
@@ -1005,14 +1001,12 @@ async def _spread_run(config: Config, procs: int, progress: TextIO | None) -> di
     try:
         async with Spread(load_worker, jobs, lines.update) as spread:
             await spread.gather("ready", START_WAIT)
-            server0 = server_usage(config.server_pid)
-            t0 = time.perf_counter()
+            meter = server_meter(config.server_pid)
             spread.go()
             # Each process stops by itself: its players at --duration, the wait for
             # tables still busy within --grace.
             await spread.gather("stopped", config.duration + config.grace + START_WAIT)
-            wall = time.perf_counter() - t0
-            server = server_figures(server0, server_usage(config.server_pid), wall)
+            server = server_figures(meter)
             parts: list[Part] = await spread.gather("result", config.grace + START_WAIT)
     finally:
         lines.finish()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bench import hub
+from bench.harness.node import batch_policy
 from bots.load import Config, Stats, merge_stats, run_load
 from bots.report import exit_status, render
 from bots.spread import Spread, WorkerFailed, generator_bound
@@ -249,7 +250,7 @@ async def test_the_hub_bench_from_node_takes_any_number_of_spectators() -> None:
 async def test_the_node_clients_run_at_the_batch_policy_unless_told() -> None:
     """`batch_policy` is what the Node clients start with (`--clients-preempt`: not):
     the process it runs in is at SCHED_BATCH, and what that process starts too."""
-    for preexec, policy in ((hub.batch_policy, os.SCHED_BATCH), (None, os.SCHED_OTHER)):
+    for preexec, policy in ((batch_policy, os.SCHED_BATCH), (None, os.SCHED_OTHER)):
         proc = await asyncio.create_subprocess_exec(
             "sh",
             "-c",

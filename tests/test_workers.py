@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bench._wire import descendants
+from bots.procfs import descendants
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
 

@@ -1,192 +1,27 @@
-"""What bench.soak and bench.fuzz share: a `python -m server` process of their own on a
-loopback port, with its output kept for counting tracebacks, and a websocket client
-paced under the hall's rate limit that keeps its table's view from patches.
-
-(The leading underscore keeps `make bench` from running this module as a benchmark.)
-"""
+"""The paced websocket client of bench.soak, bench.fuzz and bench.restore: one
+connection speaking MessagePack, its frames paced under the hall's rate limit (or not,
+``rate=None``), that follows one table at a time, keeps the view there from snapshots
+and patches as the browser does, and times its own moves. `ask` sends a message and
+waits for its answer; a refusal raises `Refused`."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import re
-import signal
-import subprocess
-import sys
-import tempfile
+import random
 import time
-import urllib.request
 from collections import Counter
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from bench.hub import free_port, server_usage
 from protocol.patch import PatchError, apply
 
-ROOT = Path(__file__).resolve().parent.parent
 _enc = msgspec.msgpack.Encoder().encode
 _dec = msgspec.msgpack.Decoder().decode
-_METRIC = re.compile(r"^([a-z_]+)(\{[^}]*\})? (\S+)$")
-
-
-class LocalServer:
-    """`python -m server` on a free loopback port, keeping nothing (``--data
-    :memory:``), its stdout and stderr in a file of its own."""
-
-    def __init__(self, extra: list[str] | None = None, log_level: str = "warning") -> None:
-        self.port = free_port()
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
-        self.http = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (kept open for the process)
-            prefix="bench-server-", suffix=".log", delete=False
-        )
-        # A hall password set for the operator's own server must not lock the bench out.
-        env = {k: v for k, v in os.environ.items() if k != "SPIELTISCH_HALL_PASSWORD"}
-        cmd = [
-            sys.executable,
-            "-m",
-            "server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--data",
-            ":memory:",
-            "--log-level",
-            log_level,
-            *(extra or []),
-        ]
-        self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited at its start: {self.output()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.http + "/healthz", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("the server did not answer within 60 s") from None
-                time.sleep(0.05)
-
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    def rss_mb(self) -> float:
-        """The server's resident memory (VmRSS of /proc/<pid>/status), in MB."""
-        try:
-            return server_usage(self.pid)[1]
-        except OSError:
-            return float("nan")
-
-    def cpu_s(self) -> float:
-        try:
-            return server_usage(self.pid)[0]
-        except OSError:
-            return float("nan")
-
-    def metrics(self) -> dict[str, float]:
-        """The server's /metrics by name and labels, e.g. ``spieltisch_rooms{status="waiting"}``."""
-        with urllib.request.urlopen(self.http + "/metrics", timeout=10) as r:
-            text = r.read().decode()
-        out: dict[str, float] = {}
-        for line in text.splitlines():
-            match = _METRIC.match(line)
-            if match:
-                out[match.group(1) + (match.group(2) or "")] = float(match.group(3))
-        return out
-
-    async def ametrics(self) -> dict[str, float]:
-        """/metrics without stalling the clients that share this event loop."""
-        return await asyncio.to_thread(self.metrics)
-
-    def output(self) -> str:
-        """What the server has printed so far (the process writes the file itself)."""
-        return Path(self.log.name).read_text(errors="replace")
-
-    def tracebacks(self) -> int:
-        """Tracebacks the server printed: each begins with a line "Traceback (most
-        recent call last):" (chained ones count once each)."""
-        return sum(1 for line in self.output().splitlines() if line.startswith("Traceback"))
-
-    def traceback_errors(self) -> Counter[str]:
-        """The error that ended each traceback, by its type (``UnicodeDecodeError``)."""
-        out = self.output().splitlines()
-        found: Counter[str] = Counter()
-        for i, line in enumerate(out):
-            if line.startswith("Traceback"):
-                end = i + 1
-                while end < len(out) and (out[end].startswith(" ") or not out[end]):
-                    end += 1
-                if end < len(out):
-                    found[out[end].split(":", 1)[0]] += 1
-        return found
-
-    def first_traceback(self, lines: int = 8) -> str:
-        """The end of the first traceback the server printed: the frames nearest the
-        error, and the error itself."""
-        out = self.output().splitlines()
-        start = next((i for i, line in enumerate(out) if line.startswith("Traceback")), None)
-        if start is None:
-            return ""
-        end = start + 1
-        while end < len(out) and (out[end].startswith(" ") or not out[end]):
-            end += 1  # the frames, indented; the error is the first line that is not
-        return "\n".join(out[max(start + 1, end - lines + 1) : end + 1])
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            # Its AI workers (a fork server and its children) leave within a second of
-            # the server (server/workers.py); ended here too, so that none lingers.
-            children = descendants(self.pid)
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-            for pid in children:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGTERM)
-        self.log.close()
-
-    def remove_log(self) -> None:
-        with contextlib.suppress(OSError):
-            os.unlink(self.log.name)
-
-
-def descendants(pid: int) -> list[int]:
-    """The processes started by ``pid``, and by them, from /proc."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as f:
-                parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        kids = [p for p, pp in parents.items() if pp == parent]
-        found += kids
-        todo += kids
-    return found
-
-
-def percentile(values: list[float], p: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
 class Pacer:
@@ -230,25 +65,6 @@ class Moves:
 
 
 Where = Callable[[dict[str, Any]], bool]
-CREATE: dict[str, Any] = {"t": "create"}
-
-
-def seat_taken(seat: int, bot: bool = False) -> Where:
-    """A `room` message in which ``seat`` is taken (by an AI player, with ``bot``)."""
-
-    def taken(msg: dict[str, Any]) -> bool:
-        seats = msg.get("seats") or []
-        held: dict[str, Any] | None = seats[seat] if seat < len(seats) else None
-        return held is not None and (not bot or bool(held.get("bot")))
-
-    return taken
-
-
-def opened(msg: dict[str, Any]) -> bool:
-    """The `room` that answers `create`: a new table, waiting, with the sender in seat
-    0. A connection that has just left a table may still get that table's `room`
-    announcements, which must not be taken for the answer."""
-    return msg.get("status") == "waiting" and msg.get("you") == 0
 
 
 class Peer:
@@ -256,9 +72,11 @@ class Peer:
     limit. It follows one table at a time (``room``), keeping the view there from
     snapshots and patches as the browser does, and times its own moves."""
 
-    def __init__(self, ws: ClientConnection, rate: float, moves: Moves | None = None) -> None:
+    def __init__(
+        self, ws: ClientConnection, rate: float | None, moves: Moves | None = None
+    ) -> None:
         self.ws = ws
-        self.pacer = Pacer(rate)
+        self.pacer = Pacer(rate) if rate is not None else None
         self.moves = moves
         self.token: str | None = None
         self.player = ""
@@ -286,7 +104,7 @@ class Peer:
         url: str,
         name: str | None,
         token: str | None = None,
-        rate: float = 15.0,
+        rate: float | None = 15.0,
         moves: Moves | None = None,
     ) -> Peer:
         ws = await connect(url, max_size=1 << 24, open_timeout=30, compression=None)
@@ -301,12 +119,14 @@ class Peer:
     async def send(self, msg: dict[str, Any]) -> int:
         self._id += 1
         msg["id"] = self._id
-        await self.pacer.wait()
+        if self.pacer is not None:
+            await self.pacer.wait()
         await self.ws.send(_enc(msg))
         return self._id
 
     async def send_raw(self, data: bytes | str) -> None:
-        await self.pacer.wait()
+        if self.pacer is not None:
+            await self.pacer.wait()
         await self.ws.send(data)
 
     async def ask(
@@ -359,6 +179,41 @@ class Peer:
                     raise ConnectionError("the connection closed")
                 self.changed.clear()
                 await self.changed.wait()
+
+    async def play(
+        self,
+        rng: random.Random,
+        think: float,
+        after: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """A person at the table, until cancelled: looks at the board, thinks (``think``
+        seconds, from half to one and a half times), makes one of the legal moves and
+        then ``after()``. A move that goes unanswered for 10 s is a stall: it asks where
+        the table is."""
+        while True:
+            view = self.view
+            if self.pending is None and view is not None and view.get("legal"):
+                v = self.v
+                await asyncio.sleep(think * (0.5 + rng.random()))
+                view = self.view
+                if self.v != v or self.pending is not None or view is None or not view.get("legal"):
+                    continue  # the table moved on meanwhile: look again
+                await self.act(rng.choice(view["legal"]))
+                if after is not None:
+                    await after()
+                continue
+            try:
+                await self.until(self.ready_to_move, 10)
+            except TimeoutError:
+                if self.pending is not None:  # no answer to a move: ask where the table is
+                    if self.moves is not None:
+                        self.moves.stalls += 1
+                    self.pending = None
+                    await self.send({"t": "resync", "room": self.room})
+
+    async def until_view(self, timeout: float = 30.0) -> None:
+        """Until it holds the table's view (after `start` or `enter`)."""
+        await self.until(self.has_view, timeout)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
