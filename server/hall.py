@@ -13,8 +13,8 @@ tables this process knows (tables.py), broker subscriptions (channels.py), lease
 takeovers between processes (leases.py).
 
 The hall builds the parts and gives each the few others it uses, and nothing more:
-no part holds the hall, so a part's constructor says what it depends on, and the hall
-itself does no more than build, start and close them. Besides the broker, the metrics
+no part holds the hall, so a part's constructor says what it depends on; the hall
+itself only builds, starts and closes them, and takes connections in and out. Besides the broker, the metrics
 and the limits, the parts share only small things: this process's id among those
 sharing the broker (``node``), its connections (``Connections``, where an answer
 routed back from another process finds its connection by id), and ``spawn`` for
