@@ -44,7 +44,8 @@ def create_app(
     broker: Broker | None = None,
     client_dist: Path | None = CLIENT_DIST,
 ) -> Starlette:
-    hall_box: list[Hall] = []
+    limits = limits or Limits()
+    hall_box: list[Hall] = []  # the hall, once the app has started
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -62,9 +63,7 @@ def create_app(
     async def ws_endpoint(websocket: WebSocket) -> None:
         hall = hall_box[0]
         await websocket.accept()
-        conn = Connection(
-            websocket, hall.metrics, hall.limits.send_queue, hall.limits.rate, hall.limits.burst
-        )
+        conn = Connection(websocket, hall.metrics, limits.send_queue, limits.rate, limits.burst)
         hall.connect(conn)
         try:
             while not conn.closed:
@@ -128,7 +127,7 @@ def create_app(
     async def archived_game(request: Request) -> Response:
         """A finished game's record, to download (protocol/README.md, "Archived games")."""
         game_id = request.path_params["game_id"]
-        password = hall_box[0].limits.hall_password
+        password = limits.hall_password
         if password:
             given = request.query_params.get("password") or request.headers.get(
                 "x-hall-password", ""

@@ -12,12 +12,14 @@ import contextlib
 import itertools
 import logging
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket
 
 from protocol import compact
+from protocol import messages as m
 from server import wire
 from server.metrics import Metrics
 from server.sessions import Player
@@ -147,6 +149,13 @@ class Connection:
         else:
             self._put(frame.js if self.json else frame.mp, self.json)
 
+    def error(
+        self, ref: int | None, code: str, message: str, args: dict[str, Any] | None = None
+    ) -> None:
+        """Answer the message ``ref`` with an `error` (counted in the metrics by code)."""
+        self.metrics.errors[code] += 1
+        self.send(m.Error(ref=ref, code=code, message=message, args=args or {}))
+
     def _direct(self) -> bool:
         socket = self.socket
         return socket is not None and not self._pending and not self.closed and socket.ready()
@@ -215,3 +224,26 @@ class Connection:
 
 
 _background: set[asyncio.Task[None]] = set()
+
+
+class Connections:
+    """The connections of one process, each found by its ``cid`` too: an answer routed
+    back from another process names the connection it is for by that."""
+
+    def __init__(self) -> None:
+        self._by_cid: dict[int, Connection] = {}
+
+    def add(self, conn: Connection) -> None:
+        self._by_cid[conn.cid] = conn
+
+    def discard(self, conn: Connection) -> None:
+        self._by_cid.pop(conn.cid, None)
+
+    def get(self, cid: int) -> Connection | None:
+        return self._by_cid.get(cid)
+
+    def __iter__(self) -> Iterator[Connection]:
+        return iter(self._by_cid.values())
+
+    def __len__(self) -> int:
+        return len(self._by_cid)

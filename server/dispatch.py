@@ -12,22 +12,26 @@ from __future__ import annotations
 import hmac
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from protocol import codec, compact
 from protocol import messages as m
 from server import archive
-from server.broker import BrokerUnavailable
+from server.broker import Broker, BrokerUnavailable
 from server.connection import Connection
 from server.events import ChatEvent
+from server.fanout import Fanout
 from server.games.base import IllegalIntent
+from server.inbox import Inbox
 from server.keys import chat_key, events_channel
-from server.sessions import clean_name
-
-if TYPE_CHECKING:
-    from server.hall import Hall
+from server.limits import Limits
+from server.lobby import Lobby
+from server.metrics import Metrics
+from server.replayer import Replayer
+from server.sessions import Sessions, clean_name
+from server.tables import Tables
 
 log = logging.getLogger("spieltisch.hub")
 
@@ -38,18 +42,35 @@ _encode = msgspec.msgpack.Encoder().encode
 
 
 class Dispatcher:
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(
+        self,
+        broker: Broker,
+        metrics: Metrics,
+        limits: Limits,
+        sessions: Sessions,
+        lobby: Lobby,
+        tables: Tables,
+        fanout: Fanout,
+        inbox: Inbox,
+        replayer: Replayer,
+    ) -> None:
+        self.broker = broker
+        self.metrics = metrics
+        self.limits = limits
+        self.sessions = sessions
+        self.lobby = lobby
+        self.tables = tables
+        self.fanout = fanout
+        self.inbox = inbox
+        self.replayer = replayer
 
     async def receive(self, conn: Connection, data: bytes | str) -> None:
         """Handle one frame. Nothing a client sends may escape as an exception."""
-        hall = self.hall
-        hall.metrics.messages_in += 1
+        self.metrics.messages_in += 1
         conn.json = isinstance(data, str)
-        limit = hall.limits.frame_bytes
+        limit = self.limits.frame_bytes
         if len(data) > limit:
-            hall.error(
-                conn,
+            conn.error(
                 _loose_id(data),
                 "too_large",
                 f"Frames are limited to {limit} bytes.",
@@ -57,38 +78,36 @@ class Dispatcher:
             )
             return
         if not conn.bucket.take():
-            hall.error(conn, _loose_id(data), "rate_limited", "Too many messages; slow down.")
+            conn.error(_loose_id(data), "rate_limited", "Too many messages; slow down.")
             return
         try:
             msg = codec.decode_client(data)
         except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as e:
             # A MessagePack string that is not UTF-8 fails as a UnicodeDecodeError.
-            hall.error(conn, _loose_id(data), "bad_message", f"Cannot read that message: {e}")
+            conn.error(_loose_id(data), "bad_message", f"Cannot read that message: {e}")
             return
         except RecursionError:
             # Nesting a thousand deep in a field that takes any value (an intent, an
             # option's value) is not a message anyone means to send.
-            hall.error(conn, None, "bad_message", "Cannot read that message: nested too deeply.")
+            conn.error(None, "bad_message", "Cannot read that message: nested too deeply.")
             return
         try:
             await self.dispatch(conn, msg)
         except IllegalIntent as e:
-            hall.error(conn, msg.id, e.code, e.message, e.values)
+            conn.error(msg.id, e.code, e.message, e.values)
         except BrokerUnavailable:
             # Finding a table, a session or a stored view in the shared broker failed:
             # nothing was changed, and the client may try again.
-            hall.error(conn, msg.id, "unavailable", "The hall's storage is unreachable; try again.")
+            conn.error(msg.id, "unavailable", "The hall's storage is unreachable; try again.")
         except Exception:
             log.exception("hub: %s failed", type(msg).__name__)
-            hall.error(
-                conn,
+            conn.error(
                 msg.id,
                 "internal_error",
                 "The server could not handle that; nothing was changed.",
             )
 
     async def dispatch(self, conn: Connection, msg: Any) -> None:
-        hall = self.hall
         if isinstance(msg, m.Ping):
             conn.send(m.Pong(id=msg.id))
             return
@@ -97,10 +116,10 @@ class Dispatcher:
             return
         if conn.player is None:
             raise IllegalIntent("bad_message", "Say hello first: the first message is `hello`.")
-        tables, fanout = hall.tables, hall.fanout
+        tables, fanout = self.tables, self.fanout
         match msg:
             case m.Rooms():
-                await hall.lobby.watch(conn, msg)
+                await self.lobby.watch(conn, msg)
             case m.Create():
                 opened = await tables.open(conn.player, msg.game, msg.options, conn.address)
                 await fanout.enter(conn, opened, None)
@@ -114,9 +133,9 @@ class Dispatcher:
                 if msg.room not in conn.rooms:
                     tables.admit(conn.player, room, None)
                     await fanout.enter(conn, room, None)
-                hall.inbox.submit(room, "sit", conn, msg)
+                self.inbox.submit(room, "sit", conn, msg)
             case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act() | m.Resign():
-                hall.inbox.submit(
+                self.inbox.submit(
                     await tables.find(msg.room), type(msg).__name__.lower(), conn, msg
                 )
             case m.Chat():
@@ -138,7 +157,7 @@ class Dispatcher:
             case m.History():
                 await self._history(conn, msg)
             case m.Replay():
-                conn.send_frame(await hall.replayer.get(msg.game, msg.seat))
+                conn.send_frame(await self.replayer.get(msg.game, msg.seat))
 
     async def _hello(self, conn: Connection, msg: m.Hello) -> None:
         if conn.player is not None:
@@ -151,17 +170,17 @@ class Dispatcher:
                 f"A name is 1 to {m.NAME_MAX} printable characters.",
                 {"name_max": m.NAME_MAX},
             )
-        token, player = await self.hall.sessions.resume_or_create(msg.token, name, msg.lang)
+        token, player = await self.sessions.resume_or_create(msg.token, name, msg.lang)
         conn.player = player
         # Compact patches are MessagePack; a client speaking JSON gets them plain.
         conn.compact = msg.compact is not None and msg.compact == compact.ID and not conn.json
-        self.hall.metrics.compact_clients += conn.compact
+        self.metrics.compact_clients += conn.compact
         conn.send(m.Welcome(token=token, player=player.id, name=player.name, compact=conn.compact))
 
     def _check_hall_password(self, conn: Connection, given: str | None) -> None:
         """A hall that asks for a password lets nobody say hello without it; guessing
         costs a connection every few tries, on top of the rate limit."""
-        password = self.hall.limits.hall_password
+        password = self.limits.hall_password
         if not password:
             return
         if given is not None and hmac.compare_digest(given.encode(), password.encode()):
@@ -180,13 +199,13 @@ class Dispatcher:
         if not 1 <= msg.limit <= m.HISTORY_MAX:
             raise IllegalIntent("bad_message", f"A history lists 1 to {m.HISTORY_MAX} games.")
         player = conn.player.id if msg.mine else None
-        raw = await self.hall.broker.archive_list(msg.limit, player)
+        raw = await self.broker.archive_list(msg.limit, player)
         conn.send(m.HistoryList(games=[archive.decode_summary(r) for r in raw], mine=msg.mine))
 
     async def _chat(self, conn: Connection, msg: m.Chat) -> None:
         assert conn.player is not None
-        room = await self.hall.tables.find(msg.room)
-        if conn not in self.hall.fanout.members.get(room.id, ()):
+        room = await self.tables.find(msg.room)
+        if conn not in self.fanout.members.get(room.id, ()):
             raise IllegalIntent("unknown_room", "Enter the table before you chat there.")
         text = "".join(ch for ch in msg.text if ch.isprintable()).strip()
         if not text:
@@ -196,8 +215,8 @@ class Dispatcher:
         data = _encode(ChatEvent(from_=conn.player.name, text=text, at=time.time()))
         # Kept before it is published, so that whoever enters meanwhile gets it in the
         # chat log, live, or both (the client shows it once), and never misses it.
-        await self.hall.broker.push_capped(chat_key(room.id), data, CHAT_KEEP)
-        await self.hall.broker.publish(events_channel(room.id), data)
+        await self.broker.push_capped(chat_key(room.id), data, CHAT_KEEP)
+        await self.broker.publish(events_channel(room.id), data)
 
 
 def _loose_id(data: bytes | str) -> int | None:

@@ -11,23 +11,23 @@ them, skipping versions a connection already has from a snapshot or a backlog.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
 import msgspec
 
 from protocol import messages as m
-from server.broker import BrokerUnavailable
+from server.broker import Broker, BrokerUnavailable
+from server.channels import Channels
 from server.connection import Connection, Frame
 from server.events import Census, ChatEvent, Event, RoomInfo, decode_event
 from server.games.base import IllegalIntent
+from server.inbox import Inbox
 from server.keys import Audience, channel, chat_key, events_channel, split_published
+from server.lobby import Lobby
 from server.remote import RemoteRoom
 from server.room import Room
-from server.tables import AnyRoom
-
-if TYPE_CHECKING:
-    from server.hall import Hall
+from server.tables import AnyRoom, Tables
+from server.tasks import Spawn
 
 DETACHED = "detached"  # entered a room that has not started: no view yet
 _encode = msgspec.msgpack.Encoder().encode
@@ -35,8 +35,28 @@ _decode_chat = msgspec.msgpack.Decoder(ChatEvent).decode
 
 
 class Fanout:
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(
+        self,
+        broker: Broker,
+        spawn: Spawn,
+        channels: Channels,
+        connections: Iterable[Connection],
+        lobby: Lobby,
+        tables: Tables,
+        inbox: Inbox,
+        reforward: Callable[[str], None],
+    ) -> None:
+        """``connections`` are all of this process's (for a catch-up), ``inbox`` is told
+        who arrives at a table and leaves it, and ``reforward`` sends a table's new owner
+        what still waits for an answer from the old one (waiting.py)."""
+        self.broker = broker
+        self.spawn = spawn
+        self.channels = channels
+        self.connections = connections
+        self.lobby = lobby
+        self.tables = tables
+        self.inbox = inbox
+        self.reforward = reforward
         self.members: dict[str, set[Connection]] = {}  # table -> our connections there
         self.watchers: dict[str, set[Connection]] = {}  # audience channel -> connections
 
@@ -46,15 +66,15 @@ class Fanout:
         """Make a connection a member of a table: tell it the table, and the game's
         view once it runs (only what it missed since version ``v``, when it has one)."""
         assert conn.player is not None
-        self.hall.lobby.forget(conn)
+        self.lobby.forget(conn)
         first_here = room.id not in self.members
         members = self.members.setdefault(room.id, set())
         if first_here:
-            await self.hall.channels.subscribe(events_channel(room.id), room.id, self.on_event)
+            await self.channels.subscribe(events_channel(room.id), room.id, self.on_event)
         if conn not in members:
             members.add(conn)
             conn.rooms[room.id] = DETACHED
-            self.hall.inbox.presence(room, conn, "join")
+            self.inbox.presence(room, conn, "join")
         conn.send(room_message(room.info(), conn))
         await self._chat_log(conn, room.id)
         if room.status != "waiting":
@@ -64,7 +84,7 @@ class Fanout:
         """The table's recent chat, read after joining its events channel so that a
         line said meanwhile is in it or comes live (or both: the client shows it once)."""
         try:
-            stored = await self.hall.broker.recent(chat_key(room_id))
+            stored = await self.broker.recent(chat_key(room_id))
         except BrokerUnavailable:
             return  # the conversation is missed, not the table: entering goes on
         if stored:
@@ -81,21 +101,21 @@ class Fanout:
         conn.versions.pop(room_id, None)
         if audience != DETACHED:
             self._unwatch(conn, channel(room_id, audience))
-        tables = self.hall.tables
+        tables = self.tables
         members = self.members.get(room_id, set())
         members.discard(conn)
         if not members:
             self.members.pop(room_id, None)
             tables.remote.pop(room_id, None)
-            await self.hall.channels.unsubscribe(events_channel(room_id))
+            await self.channels.unsubscribe(events_channel(room_id))
         room = tables.get(room_id)
-        if room is None and self.hall.broker.shared:
+        if room is None and self.broker.shared:
             with contextlib.suppress(IllegalIntent, BrokerUnavailable):
                 room = await tables.find(room_id)
             if not members:
                 tables.remote.pop(room_id, None)
         if room is not None and conn.player is not None:
-            self.hall.inbox.presence(room, conn, "part", keep_seat=gone)
+            self.inbox.presence(room, conn, "part", keep_seat=gone)
 
     # --- a connection's view ------------------------------------------------------------
 
@@ -120,7 +140,7 @@ class Fanout:
                     conn.send_frame(Frame(data, patch=True))
             conn.versions[room.id] = room.version
             return
-        broker = self.hall.broker
+        broker = self.broker
         missed = await room.patches_since(broker, audience, v) if v is not None else None
         if missed is not None:
             for data in missed:
@@ -136,20 +156,20 @@ class Fanout:
     def catch_up(self) -> None:
         """Patches published while pub/sub was cut off never arrived: send each
         connection what it missed (from the backlog, or a snapshot)."""
-        for conn in list(self.hall.connections):
+        for conn in list(self.connections):
             for room_id, audience in list(conn.rooms.items()):
-                room = self.hall.tables.get(room_id)
+                room = self.tables.get(room_id)
                 if room is None or audience == DETACHED:
                     continue
                 have = conn.versions.get(room_id, -1)
                 if not isinstance(room, Room) or have < room.version:
-                    self.hall.spawn(self.attach(conn, room, have))
+                    self.spawn(self.attach(conn, room, have))
 
     async def _watch(self, conn: Connection, room_id: str, name: str) -> None:
         watchers = self.watchers.setdefault(name, set())
         watchers.add(conn)
         if len(watchers) == 1:
-            await self.hall.channels.subscribe(name, room_id, self._deliverer(name))
+            await self.channels.subscribe(name, room_id, self._deliverer(name))
 
     def _unwatch(self, conn: Connection, name: str) -> None:
         watchers = self.watchers.get(name)
@@ -158,7 +178,7 @@ class Fanout:
         watchers.discard(conn)
         if not watchers:
             del self.watchers[name]
-            self.hall.spawn(self.hall.channels.unsubscribe(name))
+            self.spawn(self.channels.unsubscribe(name))
 
     def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
         def deliver(room_id: str, data: bytes) -> None:
@@ -183,17 +203,17 @@ class Fanout:
             for conn in members:
                 conn.send_frame(frame)
             return
-        tables = self.hall.tables
+        tables = self.tables
         if isinstance(event, Census):
             # A new owner took the table over and knows nobody yet: say who is here,
             # and send it what still waits for an answer from the old one.
             if room_id not in tables.own:
-                self.hall.waiting.reforward(room_id)
+                self.reforward(room_id)
             room_here = tables.get(room_id)
             if room_here is not None:
                 for conn in members:
                     if conn.player is not None:
-                        self.hall.inbox.presence(room_here, conn, "join")
+                        self.inbox.presence(room_here, conn, "join")
             return
         assert isinstance(event, Event)
         room: AnyRoom | None = tables.own.get(room_id)
@@ -210,10 +230,10 @@ class Fanout:
             if room is None or event.info.status == "waiting" or conn.player is None:
                 continue
             if conn.rooms.get(room_id) != room.seat_of(conn.player.id):
-                self.hall.spawn(self.attach(conn, room, None))
+                self.spawn(self.attach(conn, room, None))
             elif conn.versions.get(room_id, -1) < event.v:
                 # Behind, e.g. a move its old owner logged but never published.
-                self.hall.spawn(self.attach(conn, room, conn.versions.get(room_id, -1)))
+                self.spawn(self.attach(conn, room, conn.versions.get(room_id, -1)))
 
 
 def room_message(info: RoomInfo, conn: Connection) -> m.Room:

@@ -11,22 +11,40 @@ the connections watching. A request forwarded to another process waits for its a
 The parts, each in its own module: sessions (sessions.py), the lobby (lobby.py), the
 tables this process knows (tables.py), broker subscriptions (channels.py), leases and
 takeovers between processes (leases.py).
+
+The hall builds the parts and gives each the few others it uses, and nothing more:
+no part holds the hall, so a part's constructor says what it depends on; the hall
+itself only builds, starts and closes them, and takes connections in and out. Besides the broker, the metrics
+and the limits, the parts share only small things: this process's id among those
+sharing the broker (``node``), its connections (``Connections``, where an answer
+routed back from another process finds its connection by id), and ``spawn`` for
+background tasks, which the hall cancels when it closes (tasks.py). A connection
+sends an `error` itself, and counts it.
+
+Who uses whom, from the top: the dispatcher hands a message to the sessions, the
+lobby, the tables, the fan-out, the inbox or the replayer; the leases use the tables,
+the fan-out's members and what waits; the fan-out, the lobby, the tables, the inbox
+and what waits (``reforward``); the tables, the lobby and the inbox (``on_command``);
+the inbox, what waits (``forward``, ``answered``). Two pairs need each other both
+ways, and are built so:
+
+- the tables hear the inbox channel of each table they own, for the inbox; that
+  someone left a table goes to the tables from the table's actor (``Room.on_part``),
+  not from the inbox;
+- the leases resend or refuse what waits for a table they take over, and what waits
+  asks the leases to hurry, given to it once both are built (``Waiting.bind``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import secrets
-from typing import Any
 
-from protocol import messages as m
 from server import collector, games
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
-from server.connection import Connection
+from server.connection import Connection, Connections
 from server.dispatch import Dispatcher
 from server.fanout import Fanout
 from server.inbox import Inbox
@@ -39,6 +57,7 @@ from server.replayer import Replayer
 from server.room import Room
 from server.sessions import Sessions
 from server.tables import Tables
+from server.tasks import Tasks
 from server.waiting import Waiting
 
 log = logging.getLogger("spieltisch.hub")
@@ -49,28 +68,76 @@ class Hall:
         self, broker: Broker, metrics: Metrics | None = None, limits: Limits | None = None
     ) -> None:
         self.broker = broker
-        self.metrics = metrics or Metrics()
-        self.limits = limits or Limits()
-        self.node = secrets.token_hex(4)  # this process, among those sharing the broker
-        self.connections: set[Connection] = set()
-        self._by_cid: dict[int, Connection] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self.thinker = Thinker(self.limits.ai_workers or None, self.limits.ai_budget)
+        self.metrics = metrics = metrics or Metrics()
+        self.limits = limits = limits or Limits()
+        self.node = node = secrets.token_hex(4)  # this process, among those sharing the broker
+        self.connections = connections = Connections()
+        self.tasks = Tasks()
+        spawn = self.tasks.spawn
+        self.thinker = Thinker(limits.ai_workers or None, limits.ai_budget)
         self.sessions = Sessions(broker)
         self.lobby = Lobby(broker)
         self.channels = Channels(broker)
-        self.tables = Tables(self)
-        self.inbox = Inbox(self)
-        self.waiting = Waiting(self)  # what this process forwarded, until answered
-        self.fanout = Fanout(self)
-        self.leases = Leases(self)
         self.replayer = Replayer(broker)
-        self.dispatcher = Dispatcher(self)
+        self.waiting = waiting = Waiting(  # what this process forwarded, until answered
+            broker, limits, node, spawn, connection=connections.get
+        )
+        self.inbox = Inbox(
+            broker,
+            node,
+            spawn,
+            connection=connections.get,
+            forward=waiting.forward,
+            answered=waiting.answered,
+        )
+        self.tables = Tables(
+            broker,
+            metrics,
+            limits,
+            node,
+            spawn,
+            channels=self.channels,
+            lobby=self.lobby,
+            thinker=self.thinker,
+            on_command=self.inbox.on_command,
+        )
+        self.fanout = Fanout(
+            broker,
+            spawn,
+            channels=self.channels,
+            connections=connections,
+            lobby=self.lobby,
+            tables=self.tables,
+            inbox=self.inbox,
+            reforward=waiting.reforward,
+        )
+        self.leases = Leases(
+            broker,
+            limits,
+            node,
+            spawn,
+            tables=self.tables,
+            members=self.fanout.members,
+            waiting=waiting,
+        )
+        waiting.bind(hurry=self.leases.hurry)
+        self.dispatcher = Dispatcher(
+            broker,
+            metrics,
+            limits,
+            sessions=self.sessions,
+            lobby=self.lobby,
+            tables=self.tables,
+            fanout=self.fanout,
+            inbox=self.inbox,
+            replayer=self.replayer,
+        )
+        self.receive = self.dispatcher.receive  # a frame from a connection
         broker.on_reconnect(self.fanout.catch_up)
-        self.metrics.gauges["connections"] = lambda: len(self.connections)
-        self.metrics.gauges["compact_connections"] = lambda: self.metrics.compact_clients
-        self.metrics.gauges["rooms"] = self.tables.by_status
-        self.metrics.gauges["forwarded_waiting"] = lambda: len(self.waiting)
+        metrics.gauges["connections"] = lambda: len(connections)
+        metrics.gauges["compact_connections"] = lambda: metrics.compact_clients
+        metrics.gauges["rooms"] = self.tables.by_status
+        metrics.gauges["forwarded_waiting"] = lambda: len(waiting)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -83,7 +150,7 @@ class Hall:
         # while moves for the table waited for it.
         games.names()
         if self.limits.gc_every > 0:
-            self.spawn(collector.run(self.limits.gc_every, self.metrics))
+            self.tasks.spawn(collector.run(self.limits.gc_every, self.metrics))
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         if self.broker.shared:
@@ -96,7 +163,7 @@ class Hall:
                     "--appendonly yes (README: Running with Redis).",
                     why,
                 )
-            self.spawn(self.leases.run())
+            self.tasks.spawn(self.leases.run())
         elif self.broker.durable:
             await self.tables.bring_back()
 
@@ -104,53 +171,21 @@ class Hall:
 
     def connect(self, conn: Connection) -> None:
         self.connections.add(conn)
-        self._by_cid[conn.cid] = conn
         conn.start()
-
-    def connection(self, cid: int) -> Connection | None:
-        return self._by_cid.get(cid)
-
-    async def receive(self, conn: Connection, data: bytes | str) -> None:
-        await self.dispatcher.receive(conn, data)
 
     async def disconnect(self, conn: Connection) -> None:
         self.metrics.connections_closed += 1
         self.metrics.compact_clients -= conn.compact
         self.connections.discard(conn)
-        self._by_cid.pop(conn.cid, None)
         self.lobby.forget(conn)
         for room_id in list(conn.rooms):
             await self.fanout.leave(conn, room_id, gone=True)
         await conn.stop()
 
-    def error(
-        self,
-        conn: Connection,
-        ref: int | None,
-        code: str,
-        message: str,
-        args: dict[str, Any] | None = None,
-    ) -> None:
-        self.metrics.errors[code] += 1
-        conn.send(m.Error(ref=ref, code=code, message=message, args=args or {}))
-
-    # --- housekeeping --------------------------------------------------------------
-
-    def spawn(self, coro: Any) -> None:
-        """Run a coroutine in the background, cancelled when the hall closes."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
     async def close(self) -> None:
         for conn in list(self.connections):
             await self.disconnect(conn)
-        for room in list(self.tables.own.values()):
-            await room.close()
-        self.tables.own.clear()
-        for task in list(self._tasks):
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
+        await self.tables.close()
+        await self.tasks.cancel()
         self.thinker.close()
         self.replayer.close()

@@ -11,22 +11,21 @@ arriving or leaving) travels the same way, without a ticket or an answer.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
 from protocol import messages as m
 from protocol.codec import Converter
-from server.broker import BrokerUnavailable, Ticket
+from server.broker import Broker, BrokerUnavailable, Ticket
 from server.connection import Connection
 from server.keys import inbox_channel, node_channel, ticket_key
 from server.room import Room
 from server.room.answer import MOVED
 from server.sessions import Player
 from server.tables import AnyRoom
-
-if TYPE_CHECKING:
-    from server.hall import Hall
+from server.tasks import Spawn
 
 _encode = msgspec.msgpack.Encoder().encode
 _read_message = Converter(m.ClientMessage, "msg")  # a forwarded client message
@@ -66,8 +65,8 @@ class Reply(msgspec.Struct, kw_only=True):
 class ToConnection:
     """Answers a command from a client of this process, on its connection."""
 
-    def __init__(self, hall: Hall, conn: Connection, ref: int | None, room_id: str) -> None:
-        self.hall, self.conn, self.ref, self.room = hall, conn, ref, room_id
+    def __init__(self, conn: Connection, ref: int | None, room_id: str) -> None:
+        self.conn, self.ref, self.room = conn, ref, room_id
         self.done = False
 
     async def claim(self) -> bool:
@@ -85,7 +84,7 @@ class ToConnection:
     def refused(self, code: str, message: str, args: dict[str, Any] | None = None) -> None:
         if not self.done:
             self.done = True
-            self.hall.error(self.conn, self.ref, code, message, args)
+            self.conn.error(self.ref, code, message, args)
 
     def moved(self) -> None:
         self.refused("unavailable", MOVED)
@@ -96,8 +95,8 @@ class ToAsker:
     whose table it has since taken over): the ticket is closed with the outcome first,
     then the answer goes to the asking process, which tells its connection."""
 
-    def __init__(self, hall: Hall, cmd: Command) -> None:
-        self.hall, self.cmd = hall, cmd
+    def __init__(self, broker: Broker, spawn: Spawn, cmd: Command) -> None:
+        self.broker, self.spawn, self.cmd = broker, spawn, cmd
         self.key = None if cmd.ticket is None else ticket_key(cmd.ticket)
         self.claimed = False  # the ticket is ours: no one else may close it now
         self.done = False
@@ -105,7 +104,7 @@ class ToAsker:
     async def claim(self) -> bool:
         if self.key is not None:
             try:
-                self.claimed = await self.hall.broker.settle(self.key, TAKEN) is None
+                self.claimed = await self.broker.settle(self.key, TAKEN) is None
             except BrokerUnavailable:
                 return False  # its asker answers `unavailable` when its wait is over
             return self.claimed
@@ -123,13 +122,13 @@ class ToAsker:
         self.done = True
         if not settled:
             outcome = APPLIED + b"%d" % v if v is not None else TAKEN
-            self.hall.spawn(self._close(outcome, self._reply(v=v, again=again)))
+            self.spawn(self._close(outcome, self._reply(v=v, again=again)))
 
     def refused(self, code: str, message: str, args: dict[str, Any] | None = None) -> None:
         if not self.done:
             self.done = True
             reply = self._reply(code=code, message=message, args=args or {})
-            self.hall.spawn(self._close(REFUSED, reply))
+            self.spawn(self._close(REFUSED, reply))
 
     def moved(self) -> None:
         # Left open: its asker sends it on to the table's new owner, or gives up.
@@ -144,14 +143,31 @@ class ToAsker:
         ticket closed by someone else (its asker gave up) means no answer is due."""
         with contextlib.suppress(BrokerUnavailable):
             key = None if self.claimed else self.key  # None: the ticket is ours, or none
-            if key is not None and await self.hall.broker.settle(key, outcome) is not None:
+            if key is not None and await self.broker.settle(key, outcome) is not None:
                 return
-            await self.hall.broker.publish(node_channel(self.cmd.node), reply)
+            await self.broker.publish(node_channel(self.cmd.node), reply)
 
 
 class Inbox:
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(
+        self,
+        broker: Broker,
+        node: str,
+        spawn: Spawn,
+        connection: Callable[[int], Connection | None],
+        forward: Callable[[str, str, Connection, Any], None],
+        answered: Callable[[Reply], None],
+    ) -> None:
+        """``node`` is this process, ``connection`` finds one of its connections by id;
+        ``forward`` sends a message to the owner of a table and waits for the answer,
+        which the owner sends here and ``answered`` is given (both of waiting.py, which
+        imports this module)."""
+        self.broker = broker
+        self.node = node
+        self.spawn = spawn
+        self.connection = connection
+        self.forward = forward
+        self.answered = answered
 
     # --- the asking side --------------------------------------------------------------
 
@@ -159,9 +175,9 @@ class Inbox:
         """Hand a client's request to the table's actor, here or at its owner."""
         assert conn.player is not None
         if isinstance(room, Room):
-            room.submit(kind, conn.player, msg, ToConnection(self.hall, conn, msg.id, room.id))
+            room.submit(kind, conn.player, msg, ToConnection(conn, msg.id, room.id))
             return
-        self.hall.waiting.forward(room.id, kind, conn, msg)
+        self.forward(room.id, kind, conn, msg)
 
     def presence(self, room: AnyRoom, conn: Connection, kind: str, keep_seat: bool = False) -> None:
         """A player's connection arrived at (``join``) or left (``part``) a table."""
@@ -170,27 +186,25 @@ class Inbox:
             self._presence_here(room, kind, conn.player, keep_seat)
             return
         command = Command(
-            kind=kind, node=self.hall.node, conn=conn.cid, player=conn.player, keep_seat=keep_seat
+            kind=kind, node=self.node, conn=conn.cid, player=conn.player, keep_seat=keep_seat
         )
-        self.hall.spawn(self._quiet_publish(inbox_channel(room.id), _encode(command)))
+        self.spawn(self._quiet_publish(inbox_channel(room.id), _encode(command)))
 
     def on_reply(self, data: bytes) -> None:
         """The owner answered a command one of our connections sent."""
         answer = msgspec.msgpack.decode(data, type=Reply)
         if answer.ticket is not None:
-            self.hall.waiting.answered(answer)
+            self.answered(answer)
             return
-        conn = self.hall.connection(answer.conn)
+        conn = self.connection(answer.conn)
         if conn is not None and answer.code is not None:
-            self.hall.error(conn, answer.ref, answer.code, answer.message, answer.args)
+            conn.error(answer.ref, answer.code, answer.message, answer.args)
 
     # --- the owning side --------------------------------------------------------------
 
-    def on_command(self, room_id: str, data: bytes) -> None:
-        """A command from a client of another process, for a table we own."""
-        room = self.hall.tables.own.get(room_id)
-        if room is None:
-            return  # not ours (any more): its new owner hears this too
+    def on_command(self, room: Room, data: bytes) -> None:
+        """A command from a client of another process, for a table we own (tables.py
+        hears the table's inbox channel, and drops what comes for a table it has lost)."""
         cmd = msgspec.msgpack.decode(data, type=Command)
         if cmd.kind in ("join", "part"):
             if cmd.player is not None:
@@ -200,15 +214,14 @@ class Inbox:
             msg = _read_message(cmd.msg)
         except msgspec.ValidationError:
             return
-        room.submit(cmd.kind, cmd.player, msg, ToAsker(self.hall, cmd))
+        room.submit(cmd.kind, cmd.player, msg, ToAsker(self.broker, self.spawn, cmd))
 
     def _presence_here(self, room: Room, kind: str, player: Player, keep_seat: bool) -> None:
         if kind == "join":
             room.join(player.id, player.name)
         else:
-            room.part(player.id, keep_seat=keep_seat)
-            self.hall.tables.parted(room)
+            room.part(player.id, keep_seat=keep_seat)  # the table hears it too (on_part)
 
     async def _quiet_publish(self, name: str, data: bytes) -> None:
         with contextlib.suppress(BrokerUnavailable):
-            await self.hall.broker.publish(name, data)
+            await self.broker.publish(name, data)

@@ -15,17 +15,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Mapping
 
 import msgspec
 
-from server.broker import BrokerUnavailable
+from server.broker import Broker, BrokerUnavailable
+from server.connection import Connection
 from server.events import Census
 from server.keys import DIRECTORY, events_channel, lease_key
+from server.limits import Limits
 from server.lobby import DIRECTORY_TTL
-
-if TYPE_CHECKING:
-    from server.hall import Hall
+from server.tables import Tables
+from server.tasks import Spawn
+from server.waiting import Waiting
 
 log = logging.getLogger("spieltisch.hub")
 _encode = msgspec.msgpack.Encoder().encode
@@ -33,8 +35,25 @@ HURRY_EVERY = 0.1  # seconds between tries for the lease of a table whose owner 
 
 
 class Leases:
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(
+        self,
+        broker: Broker,
+        limits: Limits,
+        node: str,
+        spawn: Spawn,
+        tables: Tables,
+        members: Mapping[str, Collection[Connection]],
+        waiting: Waiting,
+    ) -> None:
+        """``node`` is this process; ``members``, this process's connections at each
+        table (fanout.py): the tables to take over when their owner goes silent."""
+        self.broker = broker
+        self.limits = limits
+        self.node = node
+        self.spawn = spawn
+        self.tables = tables
+        self.members = members
+        self.waiting = waiting
         self._refreshed = time.monotonic()
         self._taking: set[str] = set()  # tables being rebuilt here now
         self._hurrying: set[str] = set()
@@ -42,8 +61,8 @@ class Leases:
     async def run(self) -> None:
         """Renew the leases of our tables, give up those we lost, and take over the
         tables our clients are at whose owner has gone silent."""
-        hall = self.hall
-        ttl = hall.limits.lease_ttl
+        tables, broker = self.tables, self.broker
+        ttl = self.limits.lease_ttl
         self._refreshed = time.monotonic()
         while True:
             await asyncio.sleep(ttl / 3)
@@ -51,26 +70,26 @@ class Leases:
                 refresh = time.monotonic() - self._refreshed > DIRECTORY_TTL / 3
                 # Our tables, then the tables our clients are at that nobody here owns:
                 # all leases in one round trip.
-                ours = list(hall.tables.own.values())
-                orphans = [r for r in hall.fanout.members if r not in hall.tables.own]
-                got = await hall.broker.acquire_many(
+                ours = list(tables.own.values())
+                orphans = [r for r in self.members if r not in tables.own]
+                got = await broker.acquire_many(
                     [lease_key(r.id) for r in ours] + [lease_key(r) for r in orphans],
-                    hall.node,
+                    self.node,
                     ttl,
                 )
                 for room, held in zip(ours, got[: len(ours)], strict=True):
                     if not held:
-                        hall.tables.lost(room)
+                        tables.lost(room)
                 if refresh:
                     # One round trip for all: table by table, a busy process took longer
                     # than a lease to refresh hundreds of entries, and lost the leases.
-                    await hall.broker.dir_put(
+                    await broker.dir_put(
                         DIRECTORY,
-                        {r.id: r.directory() for r in ours if r.id in hall.tables.own},
+                        {r.id: r.directory() for r in ours if r.id in tables.own},
                     )
                     self._refreshed = time.monotonic()
                 for room_id, held in zip(orphans, got[len(ours) :], strict=True):
-                    if held and room_id not in hall.tables.own:
+                    if held and room_id not in tables.own:
                         await self.take_over(room_id)
             except BrokerUnavailable:
                 continue
@@ -79,36 +98,34 @@ class Leases:
 
     async def take_over(self, room_id: str) -> None:
         """We hold the lease of a table whose owner went silent: rebuild it here."""
-        hall = self.hall
-        if room_id in hall.tables.own or room_id in self._taking:
+        if room_id in self.tables.own or room_id in self._taking:
             return  # the lease loop and a hurry may both get here
         self._taking.add(room_id)
         try:
-            if await hall.tables.rebuild(room_id) is None:
-                await hall.broker.release(lease_key(room_id), hall.node)
-                hall.waiting.gone(room_id)  # the table has closed meanwhile
+            if await self.tables.rebuild(room_id) is None:
+                await self.broker.release(lease_key(room_id), self.node)
+                self.waiting.gone(room_id)  # the table has closed meanwhile
                 return
         finally:
             self._taking.discard(room_id)
         # Our own messages that waited for the old owner, then everyone else's.
-        hall.waiting.reforward(room_id)
-        await hall.broker.publish(events_channel(room_id), _encode(Census()))
+        self.waiting.reforward(room_id)
+        await self.broker.publish(events_channel(room_id), _encode(Census()))
 
     def hurry(self, room_id: str) -> None:
         """Messages for this table wait for an answer: its owner may be dead. Try for
         its lease every HURRY_EVERY seconds while they wait, rather than every third
         of a lease: the takeover comes as soon as the lease runs out."""
-        if room_id not in self._hurrying and room_id not in self.hall.tables.own:
+        if room_id not in self._hurrying and room_id not in self.tables.own:
             self._hurrying.add(room_id)
-            self.hall.spawn(self._hurry(room_id))
+            self.spawn(self._hurry(room_id))
 
     async def _hurry(self, room_id: str) -> None:
-        hall = self.hall
         try:
-            while hall.waiting.waits_for(room_id) and room_id not in hall.tables.own:
+            while self.waiting.waits_for(room_id) and room_id not in self.tables.own:
                 try:
-                    if await hall.broker.acquire(
-                        lease_key(room_id), hall.node, hall.limits.lease_ttl
+                    if await self.broker.acquire(
+                        lease_key(room_id), self.node, self.limits.lease_ttl
                     ):
                         await self.take_over(room_id)
                 except BrokerUnavailable:

@@ -12,12 +12,15 @@ import contextlib
 import ipaddress
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
 from server import games
-from server.broker import BrokerUnavailable
+from server.ai.thinker import Thinker
+from server.broker import Broker, BrokerUnavailable
+from server.channels import Channels
 from server.games.base import IllegalIntent
 from server.keys import (
     DIRECTORY,
@@ -32,16 +35,17 @@ from server.keys import (
     state_key,
     view_key,
 )
+from server.limits import Limits
+from server.lobby import Lobby
+from server.metrics import Metrics
 from server.remote import RemoteRoom
 from server.room import Room
 from server.room.clock import clock_seconds
 from server.room.options import make_options
 from server.room.privacy import Lock, refuse
 from server.room.record import RoomMeta
-from server.sessions import Player
-
-if TYPE_CHECKING:
-    from server.hall import Hall
+from server.sessions import Player, Sessions
+from server.tasks import Spawn
 
 log = logging.getLogger("spieltisch.hub")
 
@@ -56,8 +60,30 @@ def _loopback(address: str) -> bool:
 
 
 class Tables:
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(
+        self,
+        broker: Broker,
+        metrics: Metrics,
+        limits: Limits,
+        node: str,
+        spawn: Spawn,
+        channels: Channels,
+        lobby: Lobby,
+        thinker: Thinker,
+        on_command: Callable[[Room, bytes], None],
+    ) -> None:
+        """``node`` is this process; ``metrics`` and ``thinker`` are handed to each table's
+        actor; ``lobby`` counts the tables a host has waiting; ``on_command`` is given
+        what comes on the inbox channel of a table this process owns (inbox.py)."""
+        self.broker = broker
+        self.metrics = metrics
+        self.limits = limits
+        self.node = node
+        self.spawn = spawn
+        self.channels = channels
+        self.lobby = lobby
+        self.thinker = thinker
+        self.on_command = on_command
         self.own: dict[str, Room] = {}
         self.remote: dict[str, RemoteRoom] = {}
 
@@ -69,7 +95,7 @@ class Tables:
         room = self.get(room_id)
         if room is not None:
             return room
-        broker = self.hall.broker
+        broker = self.broker
         if broker.shared:
             raw = await broker.get(meta_key(room_id))
             if raw is not None:
@@ -108,9 +134,8 @@ class Tables:
         lock.set_password(raw.pop("password", None))
         options = make_options(game, raw)
         room_id = secrets.token_hex(4)
-        hall = self.hall
-        if hall.broker.shared and not await hall.broker.acquire(
-            lease_key(room_id), hall.node, hall.limits.lease_ttl
+        if self.broker.shared and not await self.broker.acquire(
+            lease_key(room_id), self.node, self.limits.lease_ttl
         ):
             raise IllegalIntent("unavailable", "Could not open a table just now; try again.")
         room = self.new_room(room_id, game, options, host)
@@ -135,11 +160,11 @@ class Tables:
         people of one address a few more, counted over the whole hall (the lobby
         directory every process writes): one visitor must not be able to fill the
         lobby, neither with one session nor with many."""
-        limits = self.hall.limits
+        limits = self.limits
         cap, address_cap = limits.open_tables, limits.open_tables_per_address
         if cap <= 0 and (address_cap <= 0 or not address):
             return
-        waiting = [e for e in await self.hall.lobby.entries() if e.summary.status == "waiting"]
+        waiting = [e for e in await self.lobby.entries() if e.summary.status == "waiting"]
         mine = sum(1 for e in waiting if e.host == host.id)
         if 0 < cap <= mine:
             raise IllegalIntent(
@@ -163,7 +188,7 @@ class Tables:
         """Run a table here again from what the broker keeps of it (its owner went
         silent, or this process restarted): its meta, its latest saved state and the
         log after it. None when the broker has no meta for it."""
-        broker = self.hall.broker
+        broker = self.broker
         raw = await broker.get(meta_key(room_id))
         if raw is None:
             return None
@@ -173,7 +198,7 @@ class Tables:
         saved = await broker.get(state_key(room_id))
         start = 1 + VERSION.unpack_from(saved)[0] if saved is not None else 0
         entries = await broker.read_log(log_key(room_id), start)
-        room = self.new_room(room_id, game, options, self.hall.sessions.placeholder(meta.host))
+        room = self.new_room(room_id, game, options, Sessions.placeholder(meta.host))
         room.restore(meta, entries, saved)
         await self.serve(room)
         await room.store_views()
@@ -184,7 +209,7 @@ class Tables:
         """A durable hall of one process has started again: every table it had runs
         again, at the version it had. Tables nobody comes back to close after the
         usual grace; a running game waits for its players as after any absence."""
-        broker = self.hall.broker
+        broker = self.broker
         count = 0
         for room_id in sorted(await broker.dir_all(DIRECTORY)):
             try:
@@ -196,27 +221,27 @@ class Tables:
                 await broker.dir_delete(DIRECTORY, room_id)
                 continue
             count += 1
-            self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+            self.spawn(self.close_if_empty(room, self.limits.empty_grace))
             if room.status == "playing":
-                self.hall.spawn(self.close_if_abandoned(room, self.hall.limits.abandon_after))
+                self.spawn(self.close_if_abandoned(room, self.limits.abandon_after))
         log.info('{"event": "hub.tables_back", "tables": %d}', count)
         return count
 
     def new_room(self, room_id: str, game: Any, options: Any, host: Player) -> Room:
-        hall = self.hall
         return Room(
             room_id,
             game,
             options,
             host,
-            hall.broker,
-            hall.metrics,
-            hall.limits.bot_delay,
+            self.broker,
+            self.metrics,
+            self.limits.bot_delay,
             self._changed,
-            node=hall.node,
+            node=self.node,
             on_lost=self.lost,
-            thinker=hall.thinker,
-            away_grace=hall.limits.away_grace,
+            thinker=self.thinker,
+            away_grace=self.limits.away_grace,
+            on_part=self.parted,
         )
 
     async def serve(self, room: Room) -> None:
@@ -224,31 +249,33 @@ class Tables:
         of other processes)."""
         self.own[room.id] = room
         self.remote.pop(room.id, None)
-        await self.hall.channels.subscribe(
-            inbox_channel(room.id), room.id, self.hall.inbox.on_command
-        )
+        await self.channels.subscribe(inbox_channel(room.id), room.id, self._command)
+
+    def _command(self, room_id: str, data: bytes) -> None:
+        """A command from a client of another process, for one of our tables."""
+        room = self.own.get(room_id)
+        if room is not None:  # else not ours (any more): its new owner hears this too
+            self.on_command(room, data)
 
     def lost(self, room: Room) -> None:
         """Another process holds this table's lease now: stop the actor, forget it."""
         if self.own.get(room.id) is room:
             del self.own[room.id]
-            self.hall.spawn(self.hall.channels.unsubscribe(inbox_channel(room.id)))
-            self.hall.spawn(room.close())
-            log.info(
-                '{"event": "hub.room_lost", "room": "%s", "node": "%s"}', room.id, self.hall.node
-            )
+            self.spawn(self.channels.unsubscribe(inbox_channel(room.id)))
+            self.spawn(room.close())
+            log.info('{"event": "hub.room_lost", "room": "%s", "node": "%s"}', room.id, self.node)
 
     def parted(self, room: Room) -> None:
-        """Someone left one of our tables: close it later if nobody is there, or, for
-        a running game, if every person who plays stays away."""
+        """Someone left one of our tables (its actor's ``on_part``): close it later if
+        nobody is there, or, for a running game, if every person who plays stays away."""
         if room.empty():
-            self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+            self.spawn(self.close_if_empty(room, self.limits.empty_grace))
         if room.status == "playing" and room.table.everyone_away():
-            self.hall.spawn(self.close_if_abandoned(room, self.hall.limits.abandon_after))
+            self.spawn(self.close_if_abandoned(room, self.limits.abandon_after))
 
     def _changed(self, room: Room) -> None:
         if room.status == "finished" and room.empty() and room.id in self.own:
-            self.hall.spawn(self.close_if_empty(room, self.hall.limits.empty_grace))
+            self.spawn(self.close_if_empty(room, self.limits.empty_grace))
 
     async def close_if_empty(self, room: Room, grace: float) -> None:
         """Close a table nobody is at, after a grace period for people reloading."""
@@ -273,10 +300,9 @@ class Tables:
         """Stop a table's actor and forget it everywhere: lobby, log, stored views."""
         if self.own.get(room.id) is room:
             del self.own[room.id]
-            hall = self.hall
-            await hall.channels.unsubscribe(inbox_channel(room.id))
+            await self.channels.unsubscribe(inbox_channel(room.id))
             await room.close()
-            broker = hall.broker
+            broker = self.broker
             with contextlib.suppress(BrokerUnavailable):
                 await broker.dir_delete(DIRECTORY, room.id)
                 await broker.delete_log(log_key(room.id))
@@ -288,8 +314,15 @@ class Tables:
                     for audience in room.audiences():
                         await broker.delete(view_key(room.id, audience))
                         await broker.delete(backlog_key(room.id, audience))
-                    await broker.release(lease_key(room.id), hall.node)
+                    await broker.release(lease_key(room.id), self.node)
                 await broker.publish(LOBBY, b"")
+
+    async def close(self) -> None:
+        """The process is closing: stop every table's actor here and forget the table,
+        leaving what the broker keeps of it."""
+        for room in list(self.own.values()):
+            await room.close()
+        self.own.clear()
 
     def by_status(self) -> dict[str, float]:
         counts = {"waiting": 0.0, "playing": 0.0, "finished": 0.0}

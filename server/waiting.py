@@ -27,20 +27,20 @@ import asyncio
 import secrets
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from protocol import messages as m
-from server.broker import BrokerUnavailable
+from server.broker import Broker, BrokerUnavailable
 from server.connection import Connection
 from server.inbox import APPLIED, Command, Reply
 from server.keys import inbox_channel, ticket_key
+from server.limits import Limits
 from server.room.answer import MOVED
-
-if TYPE_CHECKING:
-    from server.hall import Hall
+from server.tasks import Spawn
 
 WAITING_MAX = 4096  # messages waiting for an owner's answer, in all
 WAITING_PER_CONNECTION = 32  # ... and from one connection (a burst of its rate limit fits)
@@ -68,8 +68,23 @@ class Pending:
 
 
 class Waiting:
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
+    def __init__(
+        self,
+        broker: Broker,
+        limits: Limits,
+        node: str,
+        spawn: Spawn,
+        connection: Callable[[int], Connection | None],
+    ) -> None:
+        """``node`` is this process, ``connection`` finds one of its connections by id."""
+        self.broker = broker
+        self.limits = limits
+        self.node = node
+        self.spawn = spawn
+        self.connection = connection
+        # Told of a table whose owner is slow to answer (leases.py, which uses this part
+        # in turn: it is bound once both are built).
+        self.hurry: Callable[[str], None] | None = None
         self._by_ticket: dict[str, Pending] = {}
         self._by_room: dict[str, dict[str, Pending]] = {}  # in the order they were sent
         self._per_conn: Counter[int] = Counter()
@@ -77,6 +92,10 @@ class Waiting:
         # once, each on its own, two messages could overtake each other on their way
         # through the broker's connections.
         self._outbox: dict[str, list[tuple[Pending, bool]]] = {}
+
+    def bind(self, hurry: Callable[[str], None]) -> None:
+        """Tell ``hurry`` the table of a message that has waited HURRY seconds."""
+        self.hurry = hurry
 
     def __len__(self) -> int:
         return len(self._by_ticket)
@@ -88,19 +107,18 @@ class Waiting:
 
     def forward(self, room_id: str, kind: str, conn: Connection, msg: Any) -> None:
         """Send a client's message to the owner of ``room_id``, and wait for its answer."""
-        hall = self.hall
         if (
             len(self._by_ticket) >= WAITING_MAX
             or self._per_conn[conn.cid] >= WAITING_PER_CONNECTION
         ):
-            hall.error(
-                conn, msg.id, "unavailable", "Too many messages are waiting for tables; try again."
+            conn.error(
+                msg.id, "unavailable", "Too many messages are waiting for tables; try again."
             )
             return
         ticket = secrets.token_hex(8)
         command = Command(
             kind=kind,
-            node=hall.node,
+            node=self.node,
             conn=conn.cid,
             ref=msg.id,
             player=conn.player,
@@ -114,7 +132,7 @@ class Waiting:
         self._per_conn[conn.cid] += 1
         loop = asyncio.get_running_loop()
         pending.timers += [
-            loop.call_later(hall.limits.answer_within, self._deadline, ticket),
+            loop.call_later(self.limits.answer_within, self._deadline, ticket),
             loop.call_later(HURRY, self._suspect, ticket),
         ]
         self._post(pending, True)
@@ -130,12 +148,12 @@ class Waiting:
             box.append((pending, first))
             return
         self._outbox[pending.room] = [(pending, first)]
-        self.hall.spawn(self._send(pending.room))
+        self.spawn(self._send(pending.room))
 
     async def _send(self, room_id: str) -> None:
         box = self._outbox[room_id]
-        ttl = self.hall.limits.answer_within + TICKET_SLACK
-        broker = self.hall.broker
+        ttl = self.limits.answer_within + TICKET_SLACK
+        broker = self.broker
         try:
             while box:
                 pending, first = box.pop(0)
@@ -160,8 +178,8 @@ class Waiting:
 
     def _suspect(self, ticket: str) -> None:
         pending = self._by_ticket.get(ticket)
-        if pending is not None:
-            self.hall.leases.hurry(pending.room)
+        if pending is not None and self.hurry is not None:
+            self.hurry(pending.room)
 
     # --- answering ----------------------------------------------------------------------
 
@@ -174,7 +192,7 @@ class Waiting:
             pending = self._finish(reply.ticket)
             conn = self._conn(pending)
             if pending is not None and conn is not None:
-                self.hall.error(conn, pending.ref, reply.code, reply.message, reply.args)
+                conn.error(pending.ref, reply.code, reply.message, reply.args)
 
     def _apply(self, ticket: str, v: int | None, again: bool) -> None:
         pending = self._finish(ticket)
@@ -186,7 +204,7 @@ class Waiting:
         pending = self._finish(ticket)
         conn = self._conn(pending)
         if pending is not None and conn is not None:
-            self.hall.error(conn, pending.ref, "unavailable", message)
+            conn.error(pending.ref, "unavailable", message)
 
     def gone(self, room_id: str) -> None:
         """The table has closed: what waits for it is refused at once."""
@@ -194,14 +212,12 @@ class Waiting:
             self._finish(pending.ticket)
             conn = self._conn(pending)
             if conn is not None:
-                self.hall.error(
-                    conn, pending.ref, "unknown_room", f"There is no table {room_id!r}."
-                )
+                conn.error(pending.ref, "unknown_room", f"There is no table {room_id!r}.")
 
     def _deadline(self, ticket: str) -> None:
         pending = self._by_ticket.get(ticket)
         if pending is not None:
-            self.hall.spawn(self._withdraw(pending))
+            self.spawn(self._withdraw(pending))
 
     async def _withdraw(self, pending: Pending) -> None:
         """No answer in time: withdraw the ticket, unless an owner closed it first."""
@@ -209,10 +225,10 @@ class Waiting:
         if pending.ticket not in self._by_ticket:
             return  # refused as it was sent, or answered meanwhile
         try:
-            held = await self.hall.broker.settle(ticket_key(pending.ticket), b"")
+            held = await self.broker.settle(ticket_key(pending.ticket), b"")
         except BrokerUnavailable:
             # Nobody can apply it once its ticket has expired: wait that out.
-            left = pending.opened + self.hall.limits.answer_within + TICKET_SLACK
+            left = pending.opened + self.limits.answer_within + TICKET_SLACK
             await asyncio.sleep(max(0.0, left - time.monotonic()) + 0.05)
             held = b""
         if held is not None and held.startswith(APPLIED):
@@ -239,4 +255,4 @@ class Waiting:
         return pending
 
     def _conn(self, pending: Pending | None) -> Connection | None:
-        return None if pending is None else self.hall.connection(pending.cid)
+        return None if pending is None else self.connection(pending.cid)

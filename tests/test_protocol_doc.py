@@ -108,7 +108,7 @@ def codes_sent(root: Path = SERVER) -> dict[Path, set[str]]:
     used as ``IllegalIntent(code, MESSAGES[code])``."""
     found: dict[Path, set[str]] = defaultdict(set)
     trees = {p: ast.parse(p.read_text(), filename=str(p)) for p in sorted(root.rglob("*.py"))}
-    # Forwarders are looked for everywhere: one module may call another's (hall.error).
+    # Forwarders are looked for everywhere: one module may call another's (conn.error).
     positions = {"IllegalIntent": 0, "reply": 0}
     for tree in trees.values():
         positions.update(_forwarders(tree))

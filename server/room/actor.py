@@ -59,6 +59,7 @@ class Room:
         on_lost: Callable[[Room], None] | None = None,
         thinker: Thinker | None = None,
         away_grace: float = 60.0,
+        on_part: Callable[[Room], None] | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -67,6 +68,7 @@ class Room:
         self.node = node
         self.on_change = on_change
         self.on_lost = on_lost
+        self.on_part = on_part  # after a player's connection left, the table changed or not
         self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
         self.table.host_name = host.name or None
@@ -148,6 +150,8 @@ class Room:
                 self.table.clock.pause(time.time())
             self.changed()
             self._watch_away()
+        if self.on_part is not None:
+            self.on_part(self)
 
     def empty(self) -> bool:
         return self.table.empty()

@@ -3,8 +3,8 @@
 Every command a person sends to a table (sit, stand, option, bot, start, act, resign)
 gets exactly one answer: applied (an `ok` with the message's id, after the change it
 made), or refused (an `error`). A command from a client of this process is answered on
-its connection (hall.py); one forwarded from another process, through that process
-(inbox.py), and then only as its ticket allows (waiting.py). The table's own commands
+its connection; one forwarded from another process, through that process (both in
+inbox.py), and then only as its ticket allows (waiting.py). The table's own commands
 (an AI move, a clock) are answered to nobody.
 """
 
