@@ -25,6 +25,7 @@ export function App({ client }: { client: Client }) {
   const registered = refusal?.code === "name_registered" ? String(refusal.args.name ?? name ?? "") : null;
   // The hall's password: asked for when the hall refuses our hello without it.
   const hall = s.hallRefusal;
+  const modal = s.accountForm !== null;
   useEffect(() => {
     document.documentElement.lang = l;
   }, [l]);
@@ -66,7 +67,8 @@ export function App({ client }: { client: Client }) {
         <span class="tagline">{t("app.tagline")}</span>
         <span class="spacer" />
         {name && !out && <HeaderAccount client={client} me={s.me} name={name} onRename={() => setRenaming(true)} />}
-        {name && (
+        {/* Signed out, the line waits for a guest's name: no "offline" to alarm anyone. */}
+        {name && !out && (
           <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} title={t(`conn.${s.conn}`)}>
             <span class="dot" />
             <span class="conn-label">{t(`conn.${s.conn}`)}</span>
@@ -77,7 +79,7 @@ export function App({ client }: { client: Client }) {
         </button>
       </header>
       {/* In the page's flow, above the board: a notice covers nothing it is about. */}
-      <div class="notices" aria-live="polite" data-testid="notices">
+      <div class="notices" aria-live="polite" data-testid="notices" inert={modal}>
         {s.notices.map((n) => (
           <div class="notice" key={n.id} data-code={n.code}>
             <span class="text">
@@ -105,7 +107,9 @@ export function App({ client }: { client: Client }) {
           </div>
         ))}
       </div>
-      <main>
+      {/* Behind the account dialog, the page takes no focus nor clicks (the header's
+          language switch still works). */}
+      <main inert={modal}>
         {naming ? (
           <NamePrompt
             key={refusal?.id ?? (out ? "signed-out" : renaming ? "rename" : "first")}

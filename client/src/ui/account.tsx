@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, checkNewPassword, type LocalRefusal } from "../account";
 import type { Client } from "../client";
-import { errorText, t } from "../i18n";
+import { errorText, has, t } from "../i18n";
 import { NAME_MAX, type Welcome } from "../protocol.gen";
 import type { AccountForm } from "../store";
 import "./account.css";
@@ -155,7 +155,8 @@ export function SignInOffer({ client, account }: { client: Client; account: stri
   if (account !== null)
     return (
       <div class="signin-offer registered">
-        <button type="button" class="primary" data-testid="name-signin" onClick={() => client.account("signin", account)}>
+        <span class="muted small">{t("account.or")}</span>
+        <button type="button" data-testid="name-signin" onClick={() => client.account("signin", account)}>
           <AccountIcon /> {t("account.signin_as", { name: account })}
         </button>
       </div>
@@ -170,11 +171,15 @@ export function SignInOffer({ client, account }: { client: Client; account: stri
   );
 }
 
-/** The words of a refusal, the server's or the form's own. */
+/** The words of a refusal, the server's or the form's own: ours in either language
+ * (the server's message only for a code we have no words for). */
 function refusalText(form: AccountForm, local: LocalRefusal | null): string | null {
   if (local) return errorText(local.code, "", local.args);
-  if (form.error) return errorText(form.error.code, form.error.message, form.error.args);
-  return null;
+  const e = form.error;
+  if (!e) return null;
+  // Changing the password, a wrong one is the current password, not a name.
+  if (e.code === "bad_login" && form.mode === "password") return t("account.wrong_current");
+  return errorText(e.code, has(`err.${e.code}`) ? "" : e.message, e.args);
 }
 
 /** The account dialog: "Sign in" and "Register" as two tabs, or "Change password". */
