@@ -66,7 +66,7 @@ export function App({ client }: { client: Client }) {
         </a>
         <span class="tagline">{t("app.tagline")}</span>
         <span class="spacer" />
-        {name && !out && <HeaderAccount client={client} me={s.me} name={name} onRename={() => setRenaming(true)} />}
+        {name && !out && <HeaderAccount client={client} me={refusal ? null : s.me} name={name} onRename={() => setRenaming(true)} />}
         {/* Signed out, the line waits for a guest's name: no "offline" to alarm anyone. */}
         {name && !out && (
           <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} title={t(`conn.${s.conn}`)}>
@@ -110,7 +110,15 @@ export function App({ client }: { client: Client }) {
       {/* Behind the account dialog, the page takes no focus nor clicks (the header's
           language switch still works). */}
       <main inert={modal}>
-        {naming ? (
+        {/* The hall's password first: a sign-in from the name form says hello before any
+            name is chosen, and the hall may ask for its password then. */}
+        {hall ? (
+          <HallPrompt
+            key={hall.id}
+            reason={hall.args.wrong === true ? errorText(hall.code, hall.message, hall.args) : null}
+            onPassword={(p) => client.setHallPassword(p)}
+          />
+        ) : naming ? (
           <NamePrompt
             key={refusal?.id ?? (out ? "signed-out" : renaming ? "rename" : "first")}
             initial={out ? guestNameAfter(name, out.account) : (name ?? "")}
@@ -124,12 +132,6 @@ export function App({ client }: { client: Client }) {
           >
             {!(renaming && !refusal && !out) && <SignInOffer client={client} account={registered} />}
           </NamePrompt>
-        ) : hall ? (
-          <HallPrompt
-            key={hall.id}
-            reason={hall.args.wrong === true ? errorText(hall.code, hall.message, hall.args) : null}
-            onPassword={(p) => client.setHallPassword(p)}
-          />
         ) : s.replay ? (
           <ReplayScreen client={client} r={s.replay} />
         ) : s.current ? (

@@ -221,7 +221,8 @@ export class Store {
    * we were is not who we are any more (a session signed out meanwhile, say). */
   refuseName(error: { code: string; message: string; args?: Record<string, unknown> } | null): void {
     const refusal = error && { id: ++this.noticeId, code: error.code, message: error.message, args: error.args ?? {}, at: Date.now() };
-    this.set(refusal ? { nameRefusal: refusal, me: null } : { nameRefusal: null });
+    // The account dialog closes: the form behind it says why.
+    this.set(refusal ? { nameRefusal: refusal, me: null, accountForm: null } : { nameRefusal: null });
   }
 
   /** Open the account dialog at `mode` (`name`: the name to offer), or switch its form;
@@ -269,7 +270,7 @@ export class Store {
   /** Our `hello` was refused for the hall's password; null once another is given. */
   refuseHall(error: { code: string; message: string; args?: Record<string, unknown> } | null): void {
     const refusal = error && { id: ++this.noticeId, code: error.code, message: error.message, args: error.args ?? {}, at: Date.now() };
-    this.set({ hallRefusal: refusal });
+    this.set(refusal ? { hallRefusal: refusal, accountForm: null } : { hallRefusal: null });
   }
 
   /** Show the lobby's tables of this game and state (the connection asks for them). */

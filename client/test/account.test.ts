@@ -125,6 +125,18 @@ describe("the store", () => {
     expect(store.state.accountForm).toBeNull();
   });
 
+  it("a refused hello (the name, the hall's password) closes the dialog: the form behind says why", () => {
+    const { store } = setup();
+    store.openAccount("signin");
+    store.accountSent(1);
+    store.refuseHall({ code: "hall_password", message: "", args: { wrong: false } });
+    expect(store.state.accountForm).toBeNull();
+    store.refuseHall(null);
+    store.openAccount("signin");
+    store.refuseName({ code: "name_registered", message: "", args: { name: "Guest 1234" } });
+    expect(store.state.accountForm).toBeNull();
+  });
+
   it("signed_out: nobody, the account remembered for the name form, the views forgotten", () => {
     const { store } = setup();
     store.handle(signedIn);
