@@ -650,6 +650,10 @@ class GameSummary(msgspec.Struct, kw_only=True):
     moves: Annotated[int, doc("How many moves the game took.")]
     started: Annotated[float, doc("When the game started, in seconds since 1970 (UTC).")]
     ended: Annotated[float, doc("When it ended, in seconds since 1970 (UTC).")]
+    private: Annotated[
+        bool,
+        doc("Played at a private table: listed only to its players (in their `history`)."),
+    ] = False
 
 
 class HistoryList(_Server, tag="history"):

@@ -123,6 +123,12 @@ def main(argv: list[str] | None = None) -> int:
         help=f"a password every visitor must give (default: ${HALL_PASSWORD_ENV}, else none)",
     )
     parser.add_argument(
+        "--accounts",
+        choices=("optional", "required"),
+        default=Limits().accounts,
+        help="optional (the default): guests play too; required: guests may only watch",
+    )
+    parser.add_argument(
         "--loop",
         choices=LOOPS,
         default="auto",
@@ -154,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             open_tables_per_address=args.open_tables_per_address,
             gc_every=args.gc_every,
             hall_password=args.hall_password,
+            accounts=args.accounts,
         ),
     )
     config = uvicorn.Config(

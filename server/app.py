@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import compact
 from server import archive, games, wire
+from server.accounts import Account, name_key
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.connection import Connection
 from server.games.described import describe
@@ -124,18 +125,78 @@ def create_app(
             headers={"Cache-Control": "public, max-age=3600"},
         )
 
+    def locked(request: Request) -> Response | None:
+        """The refusal of a request without the hall's password, at a hall that has one."""
+        password = limits.hall_password
+        if not password:
+            return None
+        given = request.query_params.get("password") or request.headers.get("x-hall-password", "")
+        if hmac.compare_digest(given.encode(), password.encode()):
+            return None
+        return PlainTextResponse(
+            "this hall asks for its password: ?password=...\n", status_code=401
+        )
+
+    async def signed_in(request: Request) -> Account | None:
+        """The account of the session named by ``Authorization: Bearer TOKEN``."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            return None
+        found = await hall_box[0].sessions.find(token.strip())
+        return None if found is None else found[1]
+
+    async def leaderboard(request: Request) -> Response:
+        """A game's ranking, best first (README: "Ratings and rankings")."""
+        refused = locked(request)
+        if refused is not None:
+            return refused
+        try:
+            board = await hall_box[0].profiles.leaderboard(request.path_params["game"])
+        except BrokerUnavailable:
+            return PlainTextResponse("the hall's storage is unreachable\n", status_code=503)
+        if board is None:
+            return PlainTextResponse("no such game\n", status_code=404)
+        return JSONResponse(board)
+
+    async def player(request: Request) -> Response:
+        """A signed-in player's profile; their own, private games included, with their token."""
+        refused = locked(request)
+        if refused is not None:
+            return refused
+        name = request.path_params["name"]
+        try:
+            me = await signed_in(request)
+            own = me is not None and name_key(me.name) == name_key(name)
+            profile = await hall_box[0].profiles.profile(name, own)
+        except BrokerUnavailable:
+            return PlainTextResponse("the hall's storage is unreachable\n", status_code=503)
+        if profile is None:
+            return PlainTextResponse("no account has this name\n", status_code=404)
+        return JSONResponse(profile)
+
+    async def export(request: Request) -> Response:
+        """Everything the hall keeps of a player, to that player alone."""
+        try:
+            me = await signed_in(request)
+            if me is None or name_key(me.name) != name_key(request.path_params["name"]):
+                return PlainTextResponse(
+                    "sign in as this player: Authorization: Bearer TOKEN\n", status_code=403
+                )
+            data = await hall_box[0].profiles.export(me)
+        except BrokerUnavailable:
+            return PlainTextResponse("the hall's storage is unreachable\n", status_code=503)
+        return Response(
+            msgspec.json.encode(data),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="spieltisch-{me.player}.json"'},
+        )
+
     async def archived_game(request: Request) -> Response:
         """A finished game's record, to download (protocol/README.md, "Archived games")."""
         game_id = request.path_params["game_id"]
-        password = limits.hall_password
-        if password:
-            given = request.query_params.get("password") or request.headers.get(
-                "x-hall-password", ""
-            )
-            if not hmac.compare_digest(given.encode(), password.encode()):
-                return PlainTextResponse(
-                    "this hall asks for its password: ?password=...\n", status_code=401
-                )
+        refused = locked(request)
+        if refused is not None:
+            return refused
         try:
             raw = await hall_box[0].broker.archived(game_id)
         except BrokerUnavailable:
@@ -162,6 +223,9 @@ def create_app(
         Route("/api/strings.json", strings),
         Route("/games/{name}/catalogue.json", catalogue),
         Route("/api/archive/{game_id:str}.json", archived_game),
+        Route("/api/leaderboard/{game:str}", leaderboard),
+        Route("/api/players/{name:str}/export", export),
+        Route("/api/players/{name:str}", player),
     ]
     if client_dist is not None and (client_dist / "index.html").exists():
         routes.append(Mount("/", StaticFiles(directory=client_dist, html=True), name="client"))

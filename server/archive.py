@@ -34,6 +34,8 @@ class Record(msgspec.Struct, kw_only=True):
     started: float
     ended: float
     log: list[LogEntry]  # the start record, then every move, as the table logged them
+    private: bool = False  # played at a private table: listed only to its players
+    rated: bool = True  # its table counted it for the ratings (if its players were signed in)
 
     def summary(self) -> m.GameSummary:
         return m.GameSummary(
@@ -44,6 +46,7 @@ class Record(msgspec.Struct, kw_only=True):
             moves=len(self.log) - 1,
             started=self.started,
             ended=self.ended,
+            private=self.private,
         )
 
 
@@ -66,6 +69,8 @@ def make_record(
     started: float,
     ended: float,
     entries: list[bytes],
+    private: bool = False,
+    rated: bool = True,
 ) -> Record:
     players = [
         m.PlayerResult(
@@ -88,6 +93,8 @@ def make_record(
         started=started,
         ended=ended,
         log=[_public(_decode_entry(e)) for e in entries],
+        private=private,
+        rated=rated,
     )
 
 

@@ -117,6 +117,7 @@ class Connection:
         self.json = False  # answer in JSON once the client speaks JSON
         self.compact = False  # patches in compact form (hello.compact)
         self.player: Player | None = None
+        self.token: str | None = None  # the session's, from `welcome` (secret)
         # Where it comes from, for the per-address cap on open tables (limits.py).
         self.address = ws.client.host if ws.client is not None else ""
         self.wrong_passwords = 0  # hall passwords refused on this connection

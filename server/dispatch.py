@@ -19,6 +19,7 @@ import msgspec
 from protocol import codec, compact
 from protocol import messages as m
 from server import archive
+from server.accounts import AccountError
 from server.broker import Broker, BrokerUnavailable
 from server.connection import Connection
 from server.events import ChatEvent
@@ -31,6 +32,7 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.replayer import Replayer
 from server.sessions import Sessions, clean_name
+from server.signin import SignIn
 from server.tables import Tables
 
 log = logging.getLogger("spieltisch.hub")
@@ -39,6 +41,8 @@ CHAT_MAX = 500
 WRONG_PASSWORDS = 5  # hall passwords one connection may get wrong before it is closed
 CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 _encode = msgspec.msgpack.Encoder().encode
+# What a guest may not do at a hall that asks for accounts (`--accounts required`).
+PLAYING = (m.Create, m.Sit, m.Chat)
 
 
 class Dispatcher:
@@ -48,6 +52,7 @@ class Dispatcher:
         metrics: Metrics,
         limits: Limits,
         sessions: Sessions,
+        signin: SignIn,
         lobby: Lobby,
         tables: Tables,
         fanout: Fanout,
@@ -58,6 +63,8 @@ class Dispatcher:
         self.metrics = metrics
         self.limits = limits
         self.sessions = sessions
+        self.signin = signin
+        self.guests_play = limits.accounts != "required"
         self.lobby = lobby
         self.tables = tables
         self.fanout = fanout
@@ -95,6 +102,8 @@ class Dispatcher:
             await self.dispatch(conn, msg)
         except IllegalIntent as e:
             conn.error(msg.id, e.code, e.message, e.values)
+        except AccountError as e:
+            conn.error(msg.id, e.code, e.message, e.args_)
         except BrokerUnavailable:
             # Finding a table, a session or a stored view in the shared broker failed:
             # nothing was changed, and the client may try again.
@@ -116,6 +125,10 @@ class Dispatcher:
             return
         if conn.player is None:
             raise IllegalIntent("bad_message", "Say hello first: the first message is `hello`.")
+        if not self.guests_play and isinstance(msg, PLAYING) and not conn.player.account:
+            raise IllegalIntent(
+                "account_required", "This hall asks players to sign in; guests may watch."
+            )
         tables, fanout = self.tables, self.fanout
         match msg:
             case m.Rooms():
@@ -156,6 +169,14 @@ class Dispatcher:
                 await fanout.leave(conn, msg.room)
             case m.History():
                 await self._history(conn, msg)
+            case m.Register():
+                await self.signin.register(conn, msg)
+            case m.Login():
+                await self.signin.login(conn, msg)
+            case m.Logout():
+                await self.signin.logout(conn, msg)
+            case m.Password():
+                await self.signin.password(conn, msg)
             case m.Replay():
                 conn.send_frame(await self.replayer.get(msg.game, msg.seat))
 
@@ -171,11 +192,21 @@ class Dispatcher:
                 {"name_max": m.NAME_MAX},
             )
         token, player = await self.sessions.resume_or_create(msg.token, name, msg.lang)
-        conn.player = player
-        # Compact patches are MessagePack; a client speaking JSON gets them plain.
+        conn.player, conn.token = player, token
+        # Compact patches are MessagePack; a client speaking JSON gets them plain. (A
+        # connection says hello again after signing out: counted once.)
+        was = conn.compact
         conn.compact = msg.compact is not None and msg.compact == compact.ID and not conn.json
-        self.metrics.compact_clients += conn.compact
-        conn.send(m.Welcome(token=token, player=player.id, name=player.name, compact=conn.compact))
+        self.metrics.compact_clients += conn.compact - was
+        conn.send(
+            m.Welcome(
+                token=token,
+                player=player.id,
+                name=player.name,
+                compact=conn.compact,
+                account=player.account or None,
+            )
+        )
 
     def _check_hall_password(self, conn: Connection, given: str | None) -> None:
         """A hall that asks for a password lets nobody say hello without it; guessing

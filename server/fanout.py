@@ -92,6 +92,12 @@ class Fanout:
             entries = [m.ChatEntry(from_=e.from_, text=e.text, at=e.at) for e in lines]
             conn.send(m.ChatLog(room=room_id, lines=entries))
 
+    async def leave_all(self, conn: Connection) -> None:
+        """Every table the connection had entered, left as by a dropped connection (its
+        seats kept): it closed, or it is someone else from now on (signed in)."""
+        for room_id in list(conn.rooms):
+            await self.leave(conn, room_id, gone=True)
+
     async def leave(self, conn: Connection, room_id: str, *, gone: bool = False) -> None:
         """``gone`` is a dropped connection rather than a `leave`: the player keeps a
         seat at a table that has not started yet."""

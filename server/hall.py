@@ -41,6 +41,7 @@ import logging
 import secrets
 
 from server import collector, games
+from server.accounts import Accounts
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
@@ -53,9 +54,12 @@ from server.leases import Leases
 from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
+from server.profiles import Profiles
+from server.ratings import Ratings
 from server.replayer import Replayer
 from server.room import Room
 from server.sessions import Sessions
+from server.signin import SignIn
 from server.tables import Tables
 from server.tasks import Tasks
 from server.waiting import Waiting
@@ -75,7 +79,10 @@ class Hall:
         self.tasks = Tasks()
         spawn = self.tasks.spawn
         self.thinker = Thinker(limits.ai_workers or None, limits.ai_budget)
-        self.sessions = Sessions(broker)
+        self.accounts = Accounts(broker)
+        self.sessions = Sessions(broker, self.accounts)
+        self.ratings = Ratings(broker, self.accounts)
+        self.profiles = Profiles(broker, self.accounts, self.ratings)
         self.lobby = Lobby(broker)
         self.channels = Channels(broker)
         self.replayer = Replayer(broker)
@@ -100,6 +107,7 @@ class Hall:
             lobby=self.lobby,
             thinker=self.thinker,
             on_command=self.inbox.on_command,
+            on_archived=self.ratings.rate,
         )
         self.fanout = Fanout(
             broker,
@@ -121,11 +129,13 @@ class Hall:
             waiting=waiting,
         )
         waiting.bind(hurry=self.leases.hurry)
+        self.signin = SignIn(self.accounts, self.sessions, leave_all=self.fanout.leave_all)
         self.dispatcher = Dispatcher(
             broker,
             metrics,
             limits,
             sessions=self.sessions,
+            signin=self.signin,
             lobby=self.lobby,
             tables=self.tables,
             fanout=self.fanout,
@@ -178,8 +188,7 @@ class Hall:
         self.metrics.compact_clients -= conn.compact
         self.connections.discard(conn)
         self.lobby.forget(conn)
-        for room_id in list(conn.rooms):
-            await self.fanout.leave(conn, room_id, gone=True)
+        await self.fanout.leave_all(conn)
         await conn.stop()
 
     async def close(self) -> None:

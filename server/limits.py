@@ -31,3 +31,5 @@ class Limits(msgspec.Struct):
     # seconds between full collections of reference cycles (collector.py); 0: never
     gc_every: float = 60.0
     hall_password: str | None = None  # asked of every visitor in `hello` when set
+    # "required": a guest may watch, but playing (create, sit, chat) needs an account
+    accounts: str = "optional"

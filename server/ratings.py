@@ -27,6 +27,8 @@ from collections.abc import Iterable
 import msgspec
 from openskill.models import PlackettLuce
 
+from server.accounts import Accounts
+from server.archive import Record
 from server.broker import Broker
 
 PROVISIONAL = 5  # rated games before a figure counts as settled
@@ -135,13 +137,38 @@ class Ratings:
     """Every game's ladder in this process, brought up to date from the broker's logs
     when asked (the logs are the truth; a ladder is a cache of their fold)."""
 
-    def __init__(self, broker: Broker) -> None:
+    def __init__(self, broker: Broker, accounts: Accounts) -> None:
         self.broker = broker
+        self.accounts = accounts
         self.model = PlackettLuce()
         self.ladders: dict[str, Ladder] = {}
 
     async def record(self, game: str, rated: RatedGame) -> None:
         await self.broker.append(log_key(game), _encode(rated))
+
+    async def rate(self, record: Record) -> RatedGame | None:
+        """Rate a finished game, when it counts: its table was rated, at least one person
+        played, and every person at the table was signed in (a table with a guest is
+        unrated)."""
+        people = [p for p in record.players if not p.bot]
+        if not people or not record.rated:
+            return None
+        names = {}
+        for p in people:
+            account = await self.accounts.of_player(p.player)
+            if account is None:
+                return None
+            names[p.player] = account.name
+        ranks = places([p.rank for p in record.players], [p.resigned for p in record.players])
+        seats = [
+            RatedSeat(p.player, names[p.player], place)
+            if not p.bot
+            else RatedSeat(AI_PREFIX + (p.level or "strong"), p.level or "strong", place)
+            for p, place in zip(record.players, ranks, strict=True)
+        ]
+        rated = RatedGame(table=record.table, game_id=record.id, ended=record.ended, seats=seats)
+        await self.record(record.game, rated)
+        return rated
 
     async def ladder(self, game: str) -> Ladder:
         ladder = self.ladders.get(game)

@@ -1,7 +1,10 @@
 """Who is who: a secret session token names a player for as long as it is used.
 
 The token is the only credential (128+ bits from ``secrets``); the player id is public
-(other people see it in a table's seats) and is not derived from the token."""
+(other people see it in a table's seats) and is not derived from the token. A session
+may be signed in to an account (accounts.py): it then carries the account's name and
+generation, and stops working when the account's generation moves on (signed out
+everywhere, a new password) or the account is gone."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import secrets
 import msgspec
 
 from protocol.messages import NAME_MAX
+from server.accounts import Account, AccountError, Accounts
 from server.broker import Broker
 
 
@@ -18,29 +22,87 @@ class Player(msgspec.Struct):
     name: str
     lang: str = "en"
     bot: bool = False
+    account: str = ""  # the account's name when signed in; "" for a guest
+    generation: int = 0  # the account's generation it was signed in under
 
 
 SESSION_TTL = 7 * 24 * 3600.0  # a week without a visit forgets the session
 
 
+def _key(token: str) -> str:
+    return f"session:{token}"
+
+
 class Sessions:
     """Tokens live in the broker, so a client may come back through any process."""
 
-    def __init__(self, broker: Broker) -> None:
+    def __init__(self, broker: Broker, accounts: Accounts) -> None:
         self.broker = broker
+        self.accounts = accounts
+
+    async def find(self, token: str | None) -> tuple[Player, Account | None] | None:
+        """The player of a session that still works, with its account when signed in."""
+        raw = await self.broker.get(_key(token)) if token else None
+        if raw is None:
+            return None
+        player = msgspec.msgpack.decode(raw, type=Player)
+        if not player.account:
+            return player, None
+        account = await self.accounts.find(player.account)
+        if account is None or account.generation != player.generation:
+            return None  # signed out meanwhile
+        return player, account
 
     async def resume_or_create(self, token: str | None, name: str, lang: str) -> tuple[str, Player]:
-        raw = await self.broker.get(f"session:{token}") if token else None
-        if raw is None:
+        """The session of ``token`` (a new guest's when it has none that still works).
+        A signed-in player keeps the account's name; a guest may not take one."""
+        found = await self.find(token)
+        player = None if found is None else found[0]
+        if found is not None and found[1] is not None:
+            name = found[1].name
+        if player is None or not player.account:
+            await self.refuse_registered(name)
+        if player is None:
             token = secrets.token_urlsafe(24)  # 192 bits
             player = Player(id="p" + secrets.token_hex(6), name=name, lang=lang)
-        else:
-            player = msgspec.msgpack.decode(raw, type=Player)
-            player.name = name
-            player.lang = lang
+        player.name = name
+        player.lang = lang
         assert token is not None
-        await self.broker.put(f"session:{token}", msgspec.msgpack.encode(player), ttl=SESSION_TTL)
+        await self.keep(token, player)
         return token, player
+
+    async def refuse_registered(self, name: str) -> None:
+        account = await self.accounts.find(name)
+        if account is not None:
+            raise AccountError(
+                "name_registered",
+                f"the name {account.name!r} belongs to an account: sign in, or choose another",
+                {"name": account.name},
+            )
+
+    async def sign_in(
+        self, old_token: str | None, account: Account, lang: str
+    ) -> tuple[str, Player]:
+        """A new session for ``account`` (a new token at every sign-in: one a guest's
+        browser held before is worth nothing after)."""
+        if old_token:
+            await self.end(old_token)
+        token = secrets.token_urlsafe(24)
+        player = Player(
+            id=account.player,
+            name=account.name,
+            lang=lang,
+            account=account.name,
+            generation=account.generation,
+        )
+        await self.keep(token, player)
+        return token, player
+
+    async def keep(self, token: str, player: Player) -> None:
+        await self.broker.put(_key(token), msgspec.msgpack.encode(player), ttl=SESSION_TTL)
+
+    async def end(self, token: str) -> None:
+        await self.broker.delete(_key(token))
 
     @staticmethod
     def placeholder(player_id: str | None) -> Player:

@@ -40,6 +40,7 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.remote import RemoteRoom
 from server.room import Room
+from server.room.actor import OnArchived
 from server.room.clock import clock_seconds
 from server.room.options import make_options
 from server.room.privacy import Lock, refuse
@@ -71,10 +72,12 @@ class Tables:
         lobby: Lobby,
         thinker: Thinker,
         on_command: Callable[[Room, bytes], None],
+        on_archived: OnArchived | None = None,
     ) -> None:
         """``node`` is this process; ``metrics`` and ``thinker`` are handed to each table's
         actor; ``lobby`` counts the tables a host has waiting; ``on_command`` is given
-        what comes on the inbox channel of a table this process owns (inbox.py)."""
+        what comes on the inbox channel of a table this process owns (inbox.py);
+        ``on_archived`` each finished game once it is archived (the ratings)."""
         self.broker = broker
         self.metrics = metrics
         self.limits = limits
@@ -84,6 +87,7 @@ class Tables:
         self.lobby = lobby
         self.thinker = thinker
         self.on_command = on_command
+        self.on_archived = on_archived
         self.own: dict[str, Room] = {}
         self.remote: dict[str, RemoteRoom] = {}
 
@@ -132,6 +136,7 @@ class Tables:
         lock = Lock()  # so are its privacy and password
         lock.set_private(raw.pop("private", False))
         lock.set_password(raw.pop("password", None))
+        rated = raw.pop("rated", True)
         options = make_options(game, raw)
         room_id = secrets.token_hex(4)
         if self.broker.shared and not await self.broker.acquire(
@@ -141,6 +146,7 @@ class Tables:
         room = self.new_room(room_id, game, options, host)
         room.table.clock.per_move = clock
         room.table.lock = lock
+        room.table.set_rated(rated)
         room.table.address = address
         # Whoever opens a table means to play at it: they sit in the first seat at once
         # (no command yet, so no actor is needed), and may add AI players and start.
@@ -242,6 +248,7 @@ class Tables:
             thinker=self.thinker,
             away_grace=self.limits.away_grace,
             on_part=self.parted,
+            on_archived=self.on_archived,
         )
 
     async def serve(self, room: Room) -> None:

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from protocol import compact
 from protocol.codegen import COMPACT_VECTORS
-from server.strings import count_ops, patches
 from server import games
+from server.strings import count_ops, patches
 from tests.conftest import running_server
 from tests.support.tables import open_table, play_first_legal
 

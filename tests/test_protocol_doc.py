@@ -102,14 +102,15 @@ def _forwarders(tree: ast.Module) -> dict[str, int]:
 
 def codes_sent(root: Path = SERVER) -> dict[Path, set[str]]:
     """Every error code a module under ``root`` can send, read from its source:
-    string literals given as the code to ``IllegalIntent(...)``, ``Error(code=...)``,
+    string literals given as the code to ``IllegalIntent(...)`` or ``AccountError(...)``,
+    ``Error(code=...)``,
     a ``reply(code, message)`` callback, or a function (of any module under ``root``)
     that forwards its parameter to one of those; and the keys of a module-level dict of messages
     used as ``IllegalIntent(code, MESSAGES[code])``."""
     found: dict[Path, set[str]] = defaultdict(set)
     trees = {p: ast.parse(p.read_text(), filename=str(p)) for p in sorted(root.rglob("*.py"))}
     # Forwarders are looked for everywhere: one module may call another's (conn.error).
-    positions = {"IllegalIntent": 0, "reply": 0}
+    positions = {"IllegalIntent": 0, "AccountError": 0, "reply": 0}
     for tree in trees.values():
         positions.update(_forwarders(tree))
     for path, tree in trees.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from server.accounts import Accounts
 from server.broker import MemoryBroker
 from server.broker.sqlite import SqliteBroker
 from server.ratings import Ladder, RatedGame, RatedSeat, Ratings, places
@@ -92,7 +93,7 @@ def test_a_new_player_is_provisional_for_five_games() -> None:
 
 async def test_every_process_folds_the_same_ranking_from_the_log() -> None:
     broker = MemoryBroker()
-    here, there = Ratings(broker), Ratings(broker)
+    here, there = Ratings(broker, Accounts(broker)), Ratings(broker, Accounts(broker))
     await here.record("carcassonne", game("t1", ("ada", 1), ("ben", 2)))
     first = await here.ladder("carcassonne")
     await there.record("carcassonne", game("t2", ("ben", 1), ("ada", 2)))
@@ -108,12 +109,14 @@ async def test_every_process_folds_the_same_ranking_from_the_log() -> None:
 
 async def test_ratings_come_back_after_a_restart(tmp_path) -> None:
     broker = SqliteBroker(tmp_path)
-    await Ratings(broker).record("kingsburg", game("t1", ("ada", 1), ("ai:greedy", 2)))
-    before = (await Ratings(broker).ladder("kingsburg")).standings["ada"].mu
+    await Ratings(broker, Accounts(broker)).record(
+        "kingsburg", game("t1", ("ada", 1), ("ai:greedy", 2))
+    )
+    before = (await Ratings(broker, Accounts(broker)).ladder("kingsburg")).standings["ada"].mu
     await broker.close()
     again = SqliteBroker(tmp_path)
     try:
-        after = (await Ratings(again).ladder("kingsburg")).standings
+        after = (await Ratings(again, Accounts(again)).ladder("kingsburg")).standings
         assert after["ada"].mu == before and after["ai:greedy"].games == 1
     finally:
         await again.close()

@@ -240,6 +240,30 @@ async def test_a_replay_of_a_game_never_archived(server) -> None:
     assert (await c.expect("history"))["games"] == []  # nothing archived meanwhile
 
 
+async def test_account_refusals(server) -> None:
+    from argon2 import PasswordHasher
+
+    accounts = server.hall.accounts
+    accounts.hasher = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+    accounts.failure_delay = 0.0
+    ada = await server.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": "correct horse"})
+    await ada.expect("welcome")
+    c = await server.client("Other")
+    await refused(c, "name_taken", {"t": "register", "name": "ADA", "password": "x" * 8})
+    await refused(c, "bad_password", {"t": "register", "name": "Otto", "password": "x"})
+    await refused(c, "not_signed_in", {"t": "password", "old": "x" * 8, "new": "y" * 8})
+    for _ in range(5):
+        await refused(c, "bad_login", {"t": "login", "name": "Ada", "password": "y" * 8})
+    await refused(c, "too_many_attempts", {"t": "login", "name": "Ada", "password": "y" * 8})
+    guest = await server.client(name=None)
+    await refused(guest, "name_registered", {"t": "hello", "name": "ada"})
+    limits = msgspec.structs.replace(TEST_LIMITS, accounts="required")
+    async with running_server(limits) as members_only:
+        watcher = await members_only.client("Watcher")
+        await refused(watcher, "account_required", {"t": "create", "game": "countdown"})
+
+
 def test_every_protocol_error_code_was_provoked() -> None:
     # Runs after the tests above (pytest keeps a module's order) and reads what they hit.
     if not PROVOKED:

@@ -207,6 +207,7 @@ export interface GameSummary {
   moves: number;
   started: number;
   ended: number;
+  private: boolean;
 }
 
 export interface PlayerResult {

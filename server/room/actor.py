@@ -17,7 +17,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -40,6 +40,9 @@ from server.room.record import LogAct, LogStart, RoomMeta
 from server.room.table import Table
 from server.sessions import Player
 
+# Told of a finished game once it is archived (the hall rates it).
+OnArchived = Callable[["archive.Record"], Awaitable[Any]]  # a string: archive imports room
+
 log = logging.getLogger("spieltisch.room")
 _encode = msgspec.msgpack.Encoder().encode
 
@@ -60,6 +63,7 @@ class Room:
         thinker: Thinker | None = None,
         away_grace: float = 60.0,
         on_part: Callable[[Room], None] | None = None,
+        on_archived: OnArchived | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -69,6 +73,7 @@ class Room:
         self.on_change = on_change
         self.on_lost = on_lost
         self.on_part = on_part  # after a player's connection left, the table changed or not
+        self.on_archived = on_archived  # a finished game, once archived (its rating)
         self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
         self.table.host_name = host.name or None
@@ -527,18 +532,24 @@ class Room:
                 self.table.started,
                 time.time(),
                 entries,
+                private=self.table.lock.private,
+                rated=self.table.rated,
             )
             summary, data = archive.encode(record)
             players = [s.player for s in self.table.seats if s is not None]
             # A private table's games are listed only in their players' own history.
-            listed = not self.table.lock.private
             await self.broker.archive(
-                record.id, summary, data, record.ended, players, listed=listed
+                record.id, summary, data, record.ended, players, listed=not record.private
             )
         except BrokerUnavailable:
             log.error('{"event": "room.archive_failed", "room": "%s"}', self.id)
             return
         self._event("archived", game=record.id, moves=len(entries) - 1)
+        if self.on_archived is not None:
+            try:
+                await self.on_archived(record)
+            except BrokerUnavailable:
+                log.error('{"event": "room.rating_failed", "room": "%s"}', self.id)
 
     def _event(self, event: str, **fields: Any) -> None:
         log.info(

@@ -63,6 +63,7 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     host_name: str | None = None
     lock: Lock = msgspec.field(default_factory=Lock)  # who may come in (privacy.py)
     address: str = ""  # the opener's, for the per-address cap on open tables
+    rated: bool = True  # the game counts for the ratings
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

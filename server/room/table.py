@@ -45,6 +45,7 @@ class Table:
         self.host_name: str | None = None
         self.timed_out: set[int] = set()  # seats whose time ran out: the AI makes this move
         self.lock = Lock()  # public until the host makes it private
+        self.rated = True  # its game counts for the ratings (ratings.py) unless the host says
         self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
@@ -118,10 +119,13 @@ class Table:
         )
 
     def options_shown(self) -> dict[str, Any]:
-        """The game's options, and the table's clock when there is one."""
+        """The game's options, the table's clock when there is one, and `rated: false`
+        at a table whose game is not rated."""
         shown: dict[str, Any] = msgspec.to_builtins(self.options)
         if self.clock.per_move > 0:
             shown["clock"] = self.clock.per_move
+        if not self.rated:
+            shown["rated"] = False
         return shown
 
     def summary(self) -> RoomSummary:
@@ -170,6 +174,7 @@ class Table:
             host_name=self.host_name,
             lock=self.lock,
             address=self.address,
+            rated=self.rated,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -183,6 +188,7 @@ class Table:
         self.host_name = meta.host_name
         self.lock = meta.lock
         self.address = meta.address
+        self.rated = meta.rated
         if self.status == "playing":
             # A new owner knows nobody yet: every person counts as away from now until
             # their process answers the census (server/leases.py), so that the grace
@@ -288,7 +294,15 @@ class Table:
         if key == "password":
             self.lock.set_password(value)
             return
+        if key == "rated":
+            self.set_rated(value)
+            return
         self.options = with_option(self.game, self.options, key, value)
+
+    def set_rated(self, value: Any) -> None:
+        if not isinstance(value, bool):
+            raise IllegalIntent("bad_option", "`rated` is true or false.", {"option": "rated"})
+        self.rated = value
 
     def set_clock(self, value: Any) -> None:
         self.clock.per_move = clock_seconds(value)

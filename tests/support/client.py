@@ -24,6 +24,7 @@ class Client:
         self.pending: list[dict[str, Any]] = []  # received but not yet taken by expect
         self.token: str | None = None
         self.player: str | None = None
+        self.welcome: dict[str, Any] = {}  # the hello's answer
         self.compact = False  # the hall accepted our string table: patches come compact
         self.patch_bytes: list[int] = []  # the size of each patch frame received
 
@@ -48,6 +49,7 @@ class Client:
             await client.send(hello)
             welcome = await client.expect("welcome")
             client.token, client.player = welcome["token"], welcome["player"]
+            client.welcome = welcome
             client.compact = welcome.get("compact", False)
         return client
 

@@ -1,0 +1,96 @@
+"""What the hall shows of its players: a game's ranking, and a player's profile.
+
+Both are read over HTTP (``GET /api/leaderboard/<game>``, ``GET /api/players/<name>``)
+as JSON. A profile shows what the hall shows anyway (ratings, games at tables that
+were not private); the player themself, naming their session's token, sees their
+private tables' games too, and may download everything the hall keeps of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+from server import archive, games
+from server.accounts import Account, Accounts
+from server.broker import Broker
+from server.ratings import Ratings, Standing
+
+RECENT = 20  # games a profile lists
+COUNTED = 500  # finished games a profile counts per player, newest first
+
+
+def standing_json(s: Standing) -> dict[str, Any]:
+    return {
+        "player": None if s.ai else s.who,
+        "name": s.name,
+        "rating": round(s.rating, 2),
+        "games": s.games,
+        "wins": s.wins,
+        "ai": s.ai,
+        "provisional": s.provisional,
+        "last": s.last,
+    }
+
+
+class Profiles:
+    def __init__(self, broker: Broker, accounts: Accounts, ratings: Ratings) -> None:
+        self.broker = broker
+        self.accounts = accounts
+        self.ratings = ratings
+
+    async def leaderboard(self, game: str) -> dict[str, Any] | None:
+        if game not in games.names():
+            return None
+        ladder = await self.ratings.ladder(game)
+        return {"game": game, "players": [standing_json(s) for s in ladder.best_first()]}
+
+    async def profile(self, name: str, own: bool) -> dict[str, Any] | None:
+        """A signed-in player's profile; ``own``: asked by the player themself."""
+        account = await self.accounts.find(name)
+        if account is None:
+            return None
+        summaries = [
+            archive.decode_summary(raw)
+            for raw in await self.broker.archive_list(COUNTED, account.player)
+        ]
+        shown = [s for s in summaries if own or not s.private]
+        played: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        for s in shown:
+            played[s.game] += 1
+            won[s.game] += any(
+                p.player == account.player and p.rank == 1 and not p.resigned for p in s.players
+            )
+        standings = await self.ratings.of(account.player, games.names())
+        per_game = {
+            game: {
+                "played": played[game],
+                "won": won[game],
+                "rating": None if game not in standings else standing_json(standings[game]),
+                "history": [] if game not in standings else standings[game].history,
+            }
+            for game in sorted(set(played) | set(standings), key=lambda g: -played[g])
+        }
+        return {
+            "name": account.name,
+            "player": account.player,
+            "since": account.created,
+            "games": per_game,
+            "favourites": [g for g, _ in played.most_common(3)],
+            "recent": [msgspec.to_builtins(s) for s in shown[:RECENT]],
+        }
+
+    async def export(self, account: Account) -> dict[str, Any]:
+        """Everything the hall keeps of a player, for them to take away (never the hash)."""
+        summaries = await self.broker.archive_list(COUNTED, account.player)
+        standings = await self.ratings.of(account.player, games.names())
+        return {
+            "account": {"name": account.name, "player": account.player, "since": account.created},
+            "ratings": {
+                game: {**standing_json(s), "history": s.history} for game, s in standings.items()
+            },
+            "games": [msgspec.to_builtins(archive.decode_summary(raw)) for raw in summaries],
+        }

@@ -1,0 +1,363 @@
+"""Accounts over the wire: register, sign in on another device, sign out (here and
+everywhere), change the password, and a hall that asks for accounts to play."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+import pytest
+from argon2 import PasswordHasher
+
+from tests.conftest import TEST_LIMITS, RunningServer, running_server
+
+PASSWORD = "correct horse"
+
+
+def quick(server: RunningServer) -> RunningServer:
+    """Real argon2id with less memory and time, and no wait after a failed sign-in, so
+    that the tests stay quick; the hall's own parameters are tested in test_accounts."""
+    accounts = server.hall.accounts
+    accounts.hasher = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+    accounts.failure_delay = 0.0
+    return server
+
+
+@pytest.fixture
+async def hall():
+    async with running_server() as s:
+        yield quick(s)
+
+
+async def test_a_guest_claims_their_name_and_keeps_their_player_id(hall) -> None:
+    ada = await hall.client("Ada")
+    guest_token = ada.token
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD, "id": 1})
+    welcome = await ada.expect("welcome")
+    assert welcome["player"] == ada.player and welcome["account"] == "Ada"
+    assert welcome["token"] != guest_token  # a new token at sign-in
+    assert PASSWORD not in msgspec.json.encode(welcome).decode()
+    # The new token comes back signed in; the guest's token is worth nothing now.
+    again = await hall.client("whatever", token=welcome["token"])
+    assert again.player == ada.player and again.welcome["account"] == "Ada"
+    assert again.welcome["name"] == "Ada"  # a signed-in player's name is the account's
+    stranger = await hall.client("Someone", token=guest_token)
+    assert stranger.player != ada.player and stranger.welcome["account"] is None
+
+
+async def test_signing_in_on_another_device_is_the_same_player(hall) -> None:
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "ＡＤＡ", "password": PASSWORD, "id": 2})
+    welcome = await phone.expect("welcome")
+    assert (welcome["player"], welcome["name"], welcome["account"]) == (ada.player, "Ada", "Ada")
+    # Now the phone acts as Ada: a table it opens is hosted by Ada's player id.
+    await phone.send({"t": "create", "game": "countdown", "options": {}})
+    room = await phone.expect("room")
+    assert room["host"] == ada.player
+
+
+async def test_signing_in_leaves_what_the_guest_had_entered(hall) -> None:
+    host = await hall.client("Host")
+    await host.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await host.expect("room"))["room"]
+    ben = await hall.client("Ben")
+    await ben.send({"t": "register", "name": "Ben", "password": PASSWORD})
+    await ben.expect("welcome")
+    guest = await hall.client("guest")
+    await guest.send({"t": "enter", "room": room})
+    await guest.expect("room")
+    await guest.send({"t": "login", "name": "ben", "password": PASSWORD})
+    await guest.expect("welcome")
+    await guest.drain()
+    assert len(hall.hall.fanout.members[room]) == 1  # the host's connection alone
+    await host.send({"t": "chat", "room": room, "text": "anyone?"})
+    await host.expect("chat")
+    await guest.drain(0.3)
+    assert not [m for m in guest.inbox if m["t"] == "chat"]
+
+
+async def test_refusals_leave_the_connection_as_it_was(hall) -> None:
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    other = await hall.client("Other")
+    for msg, code in (
+        ({"t": "register", "name": "ａｄａ", "password": PASSWORD}, "name_taken"),
+        ({"t": "register", "name": "Otto", "password": "short"}, "bad_password"),
+        ({"t": "login", "name": "Ada", "password": "not it at all"}, "bad_login"),
+        ({"t": "login", "name": "Nobody", "password": PASSWORD}, "bad_login"),
+        ({"t": "password", "old": PASSWORD, "new": "battery staple"}, "not_signed_in"),
+    ):
+        await other.send({**msg, "id": 9})
+        err = await other.expect("error")
+        assert (err["code"], err["ref"]) == (code, 9), err
+    await other.send({"t": "ping", "id": 3})
+    assert (await other.expect("pong"))["id"] == 3
+    # Still the guest it was: its hello's name and id.
+    await other.send({"t": "create", "game": "countdown", "options": {}})
+    assert (await other.expect("room"))["host"] == other.player
+
+
+async def test_failed_sign_ins_are_limited(hall) -> None:
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    thief = await hall.client("Thief")
+    codes = []
+    for n in range(7):
+        await thief.send({"t": "login", "name": "Ada", "password": f"guess {n}!", "id": n})
+        codes.append((await thief.expect("error"))["code"])
+    assert codes == ["bad_login"] * 5 + ["too_many_attempts"] * 2
+    # The right password is refused too for now, from anywhere, and says for how long.
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    err = await phone.expect("error")
+    assert err["code"] == "too_many_attempts" and err["args"] == {"minutes": 15}
+
+
+async def test_a_guest_may_not_take_an_accounts_name(hall) -> None:
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    guest = await hall.client(None)
+    await guest.send({"t": "hello", "name": "ＡＤＡ", "id": 0})
+    err = await guest.expect("error")
+    assert err["code"] == "name_registered" and err["args"] == {"name": "Ada"}
+    await guest.send({"t": "hello", "name": "Adam", "id": 0})
+    assert (await guest.expect("welcome"))["name"] == "Adam"
+
+
+async def test_sign_out_and_sign_out_everywhere(hall) -> None:
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    laptop_token = (await ada.expect("welcome"))["token"]
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    phone_token = (await phone.expect("welcome"))["token"]
+
+    await phone.send({"t": "logout"})
+    assert (await phone.expect("signed_out"))["everywhere"] is False
+    await phone.send({"t": "rooms", "id": 4})
+    assert (await phone.expect("error"))["code"] == "bad_message"  # hello first
+    await phone.send({"t": "hello", "name": "Visitor"})
+    assert (await phone.expect("welcome"))["account"] is None
+    gone = await hall.client("Later", token=phone_token)
+    assert gone.welcome["account"] is None and gone.player != ada.player
+    # The laptop's session still works ...
+    laptop = await hall.client("x", token=laptop_token)
+    assert laptop.welcome["account"] == "Ada"
+    # ... until Ada signs out everywhere.
+    await laptop.send({"t": "logout", "everywhere": True})
+    assert (await laptop.expect("signed_out"))["everywhere"] is True
+    stale = await hall.client(None)
+    await stale.send({"t": "hello", "name": "Ada", "token": laptop_token, "id": 0})
+    assert (await stale.expect("error"))["code"] == "name_registered"
+
+
+async def test_a_new_password_signs_the_other_devices_out(hall) -> None:
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    laptop = (await ada.expect("welcome"))["token"]
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    await phone.expect("welcome")
+    await phone.send({"t": "password", "old": PASSWORD, "new": "battery staple"})
+    new_token = (await phone.expect("welcome"))["token"]
+    back = await hall.client("x", token=new_token)
+    assert back.welcome["account"] == "Ada"
+    old = await hall.client("Ada's laptop", token=laptop)
+    assert old.welcome["account"] is None and old.player != ada.player
+    other = await hall.client("Other")
+    await other.send({"t": "login", "name": "Ada", "password": "battery staple"})
+    assert (await other.expect("welcome"))["player"] == ada.player
+
+
+async def test_a_hall_that_asks_for_accounts_lets_guests_watch_only() -> None:
+    limits = msgspec.structs.replace(TEST_LIMITS, accounts="required")
+    async with running_server(limits) as s:
+        quick(s)
+        guest = await s.client("Guest")
+        for msg in (
+            {"t": "create", "game": "countdown", "options": {}},
+            {"t": "sit", "room": "r", "seat": None},
+            {"t": "chat", "room": "r", "text": "hi"},
+        ):
+            await guest.send({**msg, "id": 7})
+            assert (await guest.expect("error"))["code"] == "account_required"
+        await guest.send({"t": "rooms"})
+        await guest.expect("room_list")  # watching is open to all
+        await guest.send({"t": "register", "name": "Member", "password": PASSWORD})
+        await guest.expect("welcome")
+        await guest.send({"t": "create", "game": "countdown", "options": {}})
+        assert (await guest.expect("room"))["host"] == guest.player
+
+
+async def test_accounts_come_back_after_a_restart(tmp_path) -> None:
+    from server.broker.sqlite import SqliteBroker
+
+    broker = SqliteBroker(tmp_path)
+    async with running_server(broker=broker) as s:
+        quick(s)
+        ada = await s.client("Ada")
+        await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+        token = (await ada.expect("welcome"))["token"]
+    again = SqliteBroker(tmp_path)
+    async with running_server(broker=again) as s:
+        quick(s)
+        back = await s.client("x", token=token)
+        assert (back.player, back.welcome["account"]) == (ada.player, "Ada")
+        phone = await s.client("phone")
+        await phone.send({"t": "login", "name": "ada", "password": PASSWORD})
+        assert (await phone.expect("welcome"))["player"] == ada.player
+
+
+@pytest.mark.redis
+async def test_two_processes_on_redis_know_the_same_accounts() -> None:
+    from server.broker.redis import RedisBroker
+    from tests.support.redis_server import RedisServer
+
+    redis = RedisServer()
+    try:
+        async with (
+            running_server(broker=RedisBroker(redis.url)) as one,
+            running_server(broker=RedisBroker(redis.url)) as two,
+        ):
+            quick(one), quick(two)
+            ada = await one.client("Ada")
+            await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+            token = (await ada.expect("welcome"))["token"]
+            # The name is taken in every process, and the session resumes in any.
+            rival = await two.client("Rival")
+            await rival.send({"t": "register", "name": "ada", "password": PASSWORD, "id": 1})
+            assert (await rival.expect("error"))["code"] == "name_taken"
+            back = await two.client("x", token=token)
+            assert (back.player, back.welcome["account"]) == (ada.player, "Ada")
+            # Failed tries count in both processes together.
+            for n, hall in enumerate([one, two] * 3):
+                thief = await hall.client(f"Thief {n}")
+                await thief.send({"t": "login", "name": "Ada", "password": "guess!!!"})
+                code = (await thief.expect("error"))["code"]
+                assert code == ("bad_login" if n < 5 else "too_many_attempts")
+    finally:
+        redis.stop()
+
+
+async def members(hall: RunningServer, *names: str) -> list:
+    clients = []
+    for name in names:
+        c = await hall.client(name)
+        await c.send({"t": "register", "name": name, "password": PASSWORD})
+        c.token = (await c.expect("welcome"))["token"]
+        clients.append(c)
+    return clients
+
+
+async def play_countdown(
+    host, others: list, bots: tuple[str, ...] = (), rated: bool | None = None
+) -> str:
+    """A countdown of 4 tokens: the host takes 1, the next seat takes 3 and wins."""
+    options: dict = {"pile": 4} if rated is None else {"pile": 4, "rated": rated}
+    await host.send({"t": "create", "game": "countdown", "options": options})
+    room = (await host.expect("room"))["room"]
+    for seat, c in enumerate(others, start=1):
+        await c.send({"t": "sit", "room": room, "seat": seat})
+        await c.expect("room", you=seat)
+    for seat, level in enumerate(bots, start=1 + len(others)):
+        await host.send({"t": "bot", "room": room, "seat": seat, "level": level})
+        while (await host.expect("room"))["seats"][seat] is None:
+            pass
+    await host.send({"t": "start", "room": room})
+    v = (await host.expect("snapshot", room=room))["v"]
+    await host.send({"t": "act", "room": room, "v": v, "intent": {"t": "take", "n": 1}})
+    await host.expect("patch", room=room, v=v + 1)
+    if others:
+        take = {"t": "take", "n": 3}
+        await others[0].send({"t": "act", "room": room, "v": v + 1, "intent": take})
+    while (await host.expect("room"))["status"] != "finished":
+        pass
+    return room
+
+
+async def leaderboard(hall: RunningServer, game: str = "countdown") -> list[dict]:
+    import httpx
+
+    async with httpx.AsyncClient() as http:
+        for _ in range(50):  # the rating follows the archiving, just after the game
+            got = (await http.get(f"{hall.http}/api/leaderboard/{game}")).json()["players"]
+            if got:
+                return got
+            await asyncio.sleep(0.05)
+    return []
+
+
+async def test_a_game_between_signed_in_players_is_rated_as_the_library_rates_it(hall) -> None:
+    from openskill.models import PlackettLuce
+
+    ada, ben = await members(hall, "Ada", "Ben")
+    await play_countdown(ada, [ben])
+    board = await leaderboard(hall)
+    model = PlackettLuce()
+    [[loser], [winner]] = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
+    assert [(p["name"], p["games"], p["wins"], p["ai"]) for p in board] == [
+        ("Ben", 1, 1, False),
+        ("Ada", 1, 0, False),
+    ]
+    assert board[0]["rating"] == pytest.approx(winner.ordinal(), abs=0.01)
+    assert board[1]["rating"] == pytest.approx(loser.ordinal(), abs=0.01)
+    assert board[0]["provisional"] and board[0]["player"] == ben.player
+
+
+async def test_a_table_with_a_guest_is_not_rated_and_the_ai_is_rated_by_level(hall) -> None:
+    [ada] = await members(hall, "Ada")
+    guest = await hall.client("Guest")
+    await play_countdown(ada, [guest])
+    await asyncio.sleep(0.3)
+    assert await leaderboard(hall) == []
+    await play_countdown(ada, [], bots=("random",))
+    board = await leaderboard(hall)
+    assert {(p["name"], p["ai"], p["games"]) for p in board} == {
+        ("Ada", False, 1),
+        ("random", True, 1),
+    }
+
+
+async def test_a_profile_shows_ratings_and_games_and_the_export_is_the_players_alone(hall) -> None:
+    import httpx
+
+    ada, ben = await members(hall, "Ada", "Ben")
+    await play_countdown(ada, [ben])
+    await leaderboard(hall)
+    async with httpx.AsyncClient() as http:
+        profile = (await http.get(f"{hall.http}/api/players/ben")).json()
+        assert profile["name"] == "Ben" and profile["player"] == ben.player
+        countdown = profile["games"]["countdown"]
+        assert (countdown["played"], countdown["won"]) == (1, 1)
+        assert countdown["rating"]["games"] == 1 and len(countdown["history"]) == 1
+        assert profile["favourites"] == ["countdown"] and len(profile["recent"]) == 1
+        assert (await http.get(f"{hall.http}/api/players/nobody")).status_code == 404
+        url = f"{hall.http}/api/players/Ben/export"
+        assert (await http.get(url)).status_code == 403
+        as_ada = {"Authorization": f"Bearer {ada.token}"}
+        assert (await http.get(url, headers=as_ada)).status_code == 403
+        mine = await http.get(url, headers={"Authorization": f"Bearer {ben.token}"})
+        assert mine.status_code == 200
+        data = mine.json()
+        assert data["account"]["name"] == "Ben" and len(data["games"]) == 1
+        assert PASSWORD not in mine.text and "argon2" not in mine.text
+        assert "countdown" in data["ratings"]
+
+
+async def test_a_table_opened_unrated_is_not_rated(hall) -> None:
+    ada, ben = await members(hall, "Ada", "Ben")
+    await ada.send({"t": "create", "game": "countdown", "options": {"rated": "no"}, "id": 1})
+    assert (await ada.expect("error"))["code"] == "bad_option"
+    await play_countdown(ada, [ben], rated=False)
+    room = [m for m in ada.inbox if m["t"] == "room"][-1]
+    assert room["options"]["rated"] is False
+    await asyncio.sleep(0.3)
+    assert await leaderboard(hall) == []
+    await play_countdown(ada, [ben], rated=True)
+    assert len(await leaderboard(hall)) == 2
