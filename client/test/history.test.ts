@@ -33,6 +33,7 @@ const GAME: GameSummary = {
   moves: 143,
   started: NOW - 4000,
   ended: NOW - 300,
+  private: false,
 };
 
 afterEach(() => lang.set("en"));

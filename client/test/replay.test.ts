@@ -173,6 +173,7 @@ const SUMMARY: GameSummary = {
   moves: 2,
   started: 1_800_000_000,
   ended: 1_800_000_600,
+  private: false,
 };
 const answer = (seat: number | null, id = "g1"): ReplayData => ({
   t: "replay",
