@@ -283,6 +283,22 @@ class Ping(_Client, tag="ping"):
     """Keep the connection alive; answered by `pong`. Allowed before `hello`."""
 
 
+class Rematch(_Client, tag="rematch"):
+    """At a finished table, play again (`/again`): a new table opens with the same game,
+    options, clock, privacy and rating, its AI players at their levels in their seats,
+    and the sender seated in theirs as its host; the other people's seats are kept for
+    them (`room.kept`) until they sit (`sit` with `seat: null` takes the seat kept for
+    you) or decline (`stand`). Everyone at the old table is told the new table's id in
+    `room.rematch`. Answered by `ok`; a second `rematch` at the same table opens
+    nothing more. Refused with `not_finished` or `not_seated` (only its players may)."""
+
+    room: Annotated[str, doc(ROOM_ID)]
+    rotate: Annotated[
+        bool,
+        doc("Rotate the seats: the second player starts, the first plays last."),
+    ] = False
+
+
 PASSWORD_DOC = (
     f"The account's password, {ACCOUNT_PASSWORD_MIN} to {ACCOUNT_PASSWORD_MAX} characters. "
     "The server keeps only a hash of it and never sends it back."
@@ -345,6 +361,7 @@ ClientMessage = (
     | History
     | Replay
     | Ping
+    | Rematch
     | Register
     | Login
     | Logout
@@ -529,6 +546,24 @@ class Room(_Server, tag="room"):
         ),
     ] = None
     password: Annotated[bool, doc("The private table also takes a password.")] = False
+    kept: Annotated[
+        list[KeptSeat | None],
+        doc(
+            "While waiting, at a table opened by `rematch`: for each seat, the player it "
+            "is kept for (until they sit or `stand`), or null. Empty otherwise."
+        ),
+    ] = []
+    rematch: Annotated[
+        str | None,
+        doc("At a finished table: the id of the table its players opened to play again."),
+    ] = None
+
+
+class KeptSeat(msgspec.Struct, kw_only=True):
+    """A seat kept for a player of the game before, in `room.kept`."""
+
+    player: Annotated[str, doc("Their player id.")]
+    name: Annotated[str, doc("Their name.")]
 
 
 class Snapshot(_Server, tag="snapshot"):
@@ -713,6 +748,7 @@ NESTED: tuple[type[msgspec.Struct], ...] = (
     RoomSummary,
     LobbySeat,
     SeatInfo,
+    KeptSeat,
     ChatEntry,
     GameSummary,
     PlayerResult,
@@ -749,6 +785,7 @@ ERROR_CODES = (
     "too_many_attempts",
     "not_signed_in",
     "account_required",
+    "not_finished",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -826,5 +863,6 @@ ERROR_MEANINGS: dict[str, str] = {
         "The hall asks for an account to play (`--accounts required`): a guest may "
         "watch, but `create`, `sit` and `chat` need `register` or `login` first."
     ),
+    "not_finished": "`rematch` at a table whose game is not over.",
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from protocol.messages import SeatInfo, Status
+from protocol.messages import KeptSeat, SeatInfo, Status
 from server.room.privacy import Lock
 
 
@@ -24,6 +24,8 @@ class RoomInfo(msgspec.Struct, kw_only=True):
     # Between processes only: room_message tells a member whether the table is
     # private and its invitation, never the password's digest.
     lock: Lock = msgspec.field(default_factory=Lock)
+    kept: list[KeptSeat | None] = []  # seats kept for the players of a rematch
+    rematch: str | None = None  # a finished table's rematch, once its players opened one
 
 
 class Event(msgspec.Struct, tag_field="k", tag="room"):

@@ -261,4 +261,6 @@ def room_message(info: RoomInfo, conn: Connection) -> m.Room:
         private=info.lock.private,
         invite=info.lock.invite if info.lock.private else None,
         password=info.lock.has_password,
+        kept=info.kept,
+        rematch=info.rematch,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from protocol.messages import Patch, SeatInfo, Snapshot
+from protocol.messages import KeptSeat, Patch, SeatInfo, Snapshot
 from protocol.patch import apply
 from server.broker import Broker
 from server.events import RoomInfo
@@ -45,6 +45,13 @@ class RemoteRoom:
             ],
             watchers=0,
             lock=meta.lock,
+            kept=[
+                None if (k := meta.kept.get(i)) is None else KeptSeat(player=k.player, name=k.name)
+                for i in range(len(meta.seats))
+            ]
+            if meta.kept
+            else [],
+            rematch=meta.rematch,
         )
         return cls(room_id, info, -1)
 

@@ -44,7 +44,7 @@ from server.room.actor import OnArchived
 from server.room.clock import clock_seconds
 from server.room.options import make_options
 from server.room.privacy import Lock, refuse
-from server.room.record import RoomMeta
+from server.room.record import RoomMeta, Seat
 from server.sessions import Player, Sessions
 from server.tasks import Spawn
 
@@ -114,6 +114,8 @@ class Tables:
         lock = room.lock
         if lock.opens(key) or player.id == room.host or room.seat_of(player.id) is not None:
             return
+        if any(k is not None and k.player == player.id for k in room.info().kept):
+            return  # a rematch keeps a seat for them
         raise refuse(lock, key)
 
     async def open(
@@ -138,19 +140,57 @@ class Tables:
         lock.set_password(raw.pop("password", None))
         rated = raw.pop("rated", True)
         options = make_options(game, raw)
+        room = await self._new(game, options, host, address)
+        room.table.clock.per_move = clock
+        room.table.lock = lock
+        room.table.set_rated(rated)
+        # Whoever opens a table means to play at it: they sit in the first seat at once
+        # (no command yet, so no actor is needed), and may add AI players and start.
+        room.table.sit(host.id, host.name, 0)
+        await self._announce(room)
+        return room
+
+    async def open_rematch(self, old: Room, host: Player, rotate: bool) -> str:
+        """A table to play again like ``old``: its options, clock, privacy and rating, the
+        AI players at their levels, ``host`` in their seat, the other people's seats
+        kept for them; the players in the same order, or rotated by one seat."""
+        before = old.table
+        await self._may_open(host, before.address)
+        seats = [s for s in before.seats if s is not None]
+        if rotate:
+            seats = seats[1:] + seats[:1]
+        room = await self._new(old.game, before.options, host, before.address)
+        table = room.table
+        table.clock.per_move = before.clock.per_move
+        # The same privacy and password, with an invitation of its own.
+        table.lock = Lock(
+            private=before.lock.private, salt=before.lock.salt, digest=before.lock.digest
+        )
+        table.rated = before.rated
+        for i, seat in enumerate(seats):
+            if seat.bot:
+                table.add_bot(host.id, i, seat.level)
+            elif seat.player == host.id:
+                table.sit(host.id, host.name, i)
+            else:
+                table.kept[i] = Seat(player=seat.player, name=seat.name)
+        await self._announce(room)
+        return room.id
+
+    async def _new(self, game: Any, options: Any, host: Player, address: str) -> Room:
+        """A new table owned here (its lease taken when the hall is shared)."""
         room_id = secrets.token_hex(4)
         if self.broker.shared and not await self.broker.acquire(
             lease_key(room_id), self.node, self.limits.lease_ttl
         ):
             raise IllegalIntent("unavailable", "Could not open a table just now; try again.")
         room = self.new_room(room_id, game, options, host)
-        room.table.clock.per_move = clock
-        room.table.lock = lock
-        room.table.set_rated(rated)
         room.table.address = address
-        # Whoever opens a table means to play at it: they sit in the first seat at once
-        # (no command yet, so no actor is needed), and may add AI players and start.
-        room.table.sit(host.id, host.name, 0)
+        return room
+
+    async def _announce(self, room: Room) -> None:
+        """Serve a new table, and write it where every process looks before its opener
+        is answered."""
         await self.serve(room)
         try:
             await room.announcer.store()
@@ -159,7 +199,6 @@ class Tables:
             raise IllegalIntent(
                 "unavailable", "Could not open a table just now; try again."
             ) from None
-        return room
 
     async def _may_open(self, host: Player, address: str) -> None:
         """One person may host only a few tables waiting for players at once, and the
@@ -249,6 +288,7 @@ class Tables:
             away_grace=self.limits.away_grace,
             on_part=self.parted,
             on_archived=self.on_archived,
+            open_rematch=self.open_rematch,
         )
 
     async def serve(self, room: Room) -> None:

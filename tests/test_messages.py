@@ -15,6 +15,7 @@ CLIENT_SAMPLES = [
     {"t": "register", "name": "Anna", "password": "correct horse"},
     {"t": "login", "name": "anna", "password": "correct horse"},
     {"t": "logout", "everywhere": True},
+    {"t": "rematch", "room": "r1", "rotate": True},
     {"t": "password", "old": "correct horse", "new": "battery staple"},
     {"t": "create", "game": "carcassonne", "options": {"fluss": True}},
     {"t": "enter", "room": "r1"},

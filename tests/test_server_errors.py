@@ -258,6 +258,9 @@ async def test_account_refusals(server) -> None:
     await refused(c, "too_many_attempts", {"t": "login", "name": "Ada", "password": "y" * 8})
     guest = await server.client(name=None)
     await refused(guest, "name_registered", {"t": "hello", "name": "ada"})
+    await c.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await c.expect("room"))["room"]
+    await refused(c, "not_finished", {"t": "rematch", "room": room})
     limits = msgspec.structs.replace(TEST_LIMITS, accounts="required")
     async with running_server(limits) as members_only:
         watcher = await members_only.client("Watcher")

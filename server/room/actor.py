@@ -42,6 +42,8 @@ from server.sessions import Player
 
 # Told of a finished game once it is archived (the hall rates it).
 OnArchived = Callable[["archive.Record"], Awaitable[Any]]  # a string: archive imports room
+# Opens a table to play again like this one, for this player (rotated or not): its id.
+OpenRematch = Callable[["Room", Player, bool], Awaitable[str]]
 
 log = logging.getLogger("spieltisch.room")
 _encode = msgspec.msgpack.Encoder().encode
@@ -64,6 +66,7 @@ class Room:
         away_grace: float = 60.0,
         on_part: Callable[[Room], None] | None = None,
         on_archived: OnArchived | None = None,
+        open_rematch: OpenRematch | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -74,6 +77,7 @@ class Room:
         self.on_lost = on_lost
         self.on_part = on_part  # after a player's connection left, the table changed or not
         self.on_archived = on_archived  # a finished game, once archived (its rating)
+        self.open_rematch = open_rematch  # a new table like this one: its id
         self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
         self.table.host_name = host.name or None
@@ -321,6 +325,7 @@ class Room:
         )
         await self.ledger.append(_encode(start))
         self.table.seats = list(seated)
+        self.table.kept.clear()  # who has not come to a rematch by now plays no more
         self.table.status = "playing"
         self.table.started = time.time()
         self.ledger.begin(state, 0, self.audiences())
@@ -334,6 +339,20 @@ class Room:
         self.bots.schedule(self.game, self.state, self.version)
 
     # --- playing --------------------------------------------------------------------
+
+    async def _on_rematch(self, player: Player, msg: Any, t0: float) -> None:
+        """Play again: a new table like this one (tables.py opens it); everyone here is
+        told its id. Opened once: asked again, it stands."""
+        table = self.table
+        if table.status != "finished":
+            raise IllegalIntent("not_finished", "The game is not over yet.")
+        if table.seat_of(player.id) is None:
+            raise IllegalIntent("not_seated", "Only the players of this game may play again.")
+        if table.rematch is not None or self.open_rematch is None:
+            return
+        table.rematch = await self.open_rematch(self, player, msg.rotate)
+        self._event("rematch", table=table.rematch, by=player.id)
+        self.changed()
 
     async def _on_resign(self, player: Player, msg: Any, t0: float) -> None:
         seat = self.table.resign(player.id)

@@ -64,6 +64,8 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     lock: Lock = msgspec.field(default_factory=Lock)  # who may come in (privacy.py)
     address: str = ""  # the opener's, for the per-address cap on open tables
     rated: bool = True  # the game counts for the ratings
+    kept: dict[int, Seat] = {}  # seats kept for the players of a rematch, by seat
+    rematch: str | None = None  # the table its players opened to play again
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

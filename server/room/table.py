@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from protocol.messages import LobbySeat, RoomSummary, SeatInfo, Status
+from protocol.messages import KeptSeat, LobbySeat, RoomSummary, SeatInfo, Status
 from server.ai import LEVELS
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
@@ -46,6 +46,10 @@ class Table:
         self.timed_out: set[int] = set()  # seats whose time ran out: the AI makes this move
         self.lock = Lock()  # public until the host makes it private
         self.rated = True  # its game counts for the ratings (ratings.py) unless the host says
+        # A rematch's seats kept for the players of the game before (until they sit or
+        # decline), and, at a finished table, the rematch its players opened.
+        self.kept: dict[int, Seat] = {}
+        self.rematch: str | None = None
         self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
@@ -116,6 +120,13 @@ class Table:
             ],
             watchers=sum(1 for p in self.present if p not in seated),
             lock=self.lock,
+            kept=[
+                None if (k := self.kept.get(i)) is None else KeptSeat(player=k.player, name=k.name)
+                for i in range(len(self.seats))
+            ]
+            if self.kept
+            else [],
+            rematch=self.rematch,
         )
 
     def options_shown(self) -> dict[str, Any]:
@@ -175,6 +186,8 @@ class Table:
             lock=self.lock,
             address=self.address,
             rated=self.rated,
+            kept=dict(self.kept),
+            rematch=self.rematch,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -189,6 +202,8 @@ class Table:
         self.lock = meta.lock
         self.address = meta.address
         self.rated = meta.rated
+        self.kept = dict(meta.kept)
+        self.rematch = meta.rematch
         if self.status == "playing":
             # A new owner knows nobody yet: every person counts as away from now until
             # their process answers the census (server/leases.py), so that the grace
@@ -258,7 +273,16 @@ class Table:
         self.waiting()
         if want is None and self.seat_of(player_id) is not None:
             return None  # any seat will do, and the one you have is one
+        if want is None:
+            want = self.kept_for(player_id)
         want = self._free_seat(want)
+        kept = self.kept.get(want)
+        if kept is not None and kept.player != player_id:
+            raise IllegalIntent(
+                "seat_taken",
+                f"Seat {want + 1} is kept for {kept.name}.",
+                {"seat": want + 1, "name": kept.name},
+            )
         taken = self.seats[want]
         if taken is not None:
             if taken.player == player_id:
@@ -271,13 +295,31 @@ class Table:
         mine = self.seat_of(player_id)
         if mine is not None:
             self.seats[mine] = None
+        self._release(player_id)
         self.seats[want] = Seat(player=player_id, name=name)
         return want
 
+    def kept_for(self, player_id: str) -> int | None:
+        for i, seat in self.kept.items():
+            if seat.player == player_id:
+                return i
+        return None
+
+    def _release(self, player_id: str) -> int | None:
+        """A kept seat is theirs no longer (they sat, or declined)."""
+        i = self.kept_for(player_id)
+        if i is not None:
+            del self.kept[i]
+        return i
+
     def stand(self, player_id: str) -> int:
+        """Give one's seat back; or decline the seat a rematch kept for one."""
         self.waiting()
         mine = self.seat_of(player_id)
         if mine is None:
+            declined = self._release(player_id)
+            if declined is not None:
+                return declined
             raise IllegalIntent("not_seated", "You are not sitting at this table.")
         self.seats[mine] = None
         return mine
@@ -318,7 +360,7 @@ class Table:
                 {"level": level, "levels": ", ".join(LEVELS)},
             )
         want = self._free_seat(want)
-        if self.seats[want] is not None:
+        if self.seats[want] is not None or want in self.kept:
             raise IllegalIntent("seat_taken", f"Seat {want + 1} is taken.", {"seat": want + 1})
         self.bots += 1
         self.seats[want] = Seat(
@@ -383,7 +425,7 @@ class Table:
 
     def _free_seat(self, want: int | None) -> int:
         if want is None:
-            free = [i for i, s in enumerate(self.seats) if s is None]
+            free = [i for i, s in enumerate(self.seats) if s is None and i not in self.kept]
             if not free:
                 raise IllegalIntent("room_full", "Every seat at this table is taken.")
             return free[0]
