@@ -152,6 +152,9 @@ def render() -> str:
         f"export const LOBBY_MAX = {m.LOBBY_MAX};",
         "/** The longest password a private table takes, in characters. */",
         f"export const PASSWORD_MAX = {m.PASSWORD_MAX};",
+        "/** An account's password, in characters (`register`, `password`). */",
+        f"export const ACCOUNT_PASSWORD_MIN = {m.ACCOUNT_PASSWORD_MIN};",
+        f"export const ACCOUNT_PASSWORD_MAX = {m.ACCOUNT_PASSWORD_MAX};",
         "",
     ]
     nested: list[type] = list(m.NESTED)

@@ -7,6 +7,9 @@ export const LOBBY_DEFAULT = 100;
 export const LOBBY_MAX = 500;
 /** The longest password a private table takes, in characters. */
 export const PASSWORD_MAX = 64;
+/** An account's password, in characters (`register`, `password`). */
+export const ACCOUNT_PASSWORD_MIN = 8;
+export const ACCOUNT_PASSWORD_MAX = 256;
 
 export interface Hello {
   t: "hello";
