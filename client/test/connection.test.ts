@@ -190,7 +190,7 @@ describe("Connection", () => {
     expect(first.sent).toContainEqual({ t: "enter", room: "r1", key: "secret word", id: expect.any(Number) });
     // The key is kept for the tab (a reload reads it back).
     expect(session.get("spieltisch.key.r1")).toBe("secret word");
-    first.receive({ t: "room", room: "r1", game: "kingsburg", options: {}, status: "waiting", host: "p0", seats: [], you: null, watchers: 1, private: true, invite: "inv-123", password: true });
+    first.receive({ t: "room", room: "r1", game: "kingsburg", options: {}, status: "waiting", host: "p0", seats: [], you: null, watchers: 1, private: true, invite: "inv-123", password: true, kept: [], rematch: null });
     first.receive({ t: "snapshot", room: "r1", v: 2, view: {} });
     first.close();
     vi.advanceTimersByTime(1000);
