@@ -8,7 +8,7 @@ that one replays to its recorded result.
 
 from __future__ import annotations
 
-import secrets
+import hashlib
 from typing import Any
 
 import msgspec
@@ -56,8 +56,10 @@ _decode_entry = msgspec.msgpack.Decoder(LogEntry).decode  # type: ignore[arg-typ
 _encode = msgspec.msgpack.Encoder().encode
 
 
-def new_id() -> str:
-    return secrets.token_hex(6)
+def game_id(table: str, start: LogStart) -> str:
+    """A finished game's id, the same whichever process archives it (and however often:
+    a successor that is not sure the game was archived archives it again, in place)."""
+    return hashlib.sha256(f"{table}:{start.seed}".encode()).hexdigest()[:12]
 
 
 def make_record(
@@ -72,6 +74,9 @@ def make_record(
     private: bool = False,
     rated: bool = True,
 ) -> Record:
+    log = [_public(_decode_entry(e)) for e in entries]
+    start = log[0]
+    assert isinstance(start, LogStart)
     players = [
         m.PlayerResult(
             player=s.player if s else "",
@@ -85,14 +90,14 @@ def make_record(
         for i, s in enumerate(seats)
     ]
     return Record(
-        id=new_id(),
+        id=game_id(table, start),
         table=table,
         game=game.name,
         options=options,
         players=players,
         started=started,
         ended=ended,
-        log=[_public(_decode_entry(e)) for e in entries],
+        log=log,
         private=private,
         rated=rated,
     )

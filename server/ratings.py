@@ -3,10 +3,10 @@
 A rated game is one line of its game's rating log (``ratings:<game>`` in the broker):
 who sat where and which place each took. The ranking is the fold of that log, in
 order, through the model; every process folds the same log, so every process shows
-the same ranking, and the log is the only thing written when a game ends. A table's
-line may be written twice (its owner died between archiving and answering, and the
-next owner archived again): the fold takes a table's first line only, so a game is
-rated once whatever happens to the processes.
+the same ranking, and the log is the only thing written when a game ends. A game's
+line may be written twice (its owner died before it stored that the game was over,
+and the next owner archived it again, under the same id): the fold takes a game's
+first line only, so a game is rated once whatever happens to the processes.
 
 Who is rated: signed-in people by their player id, and the AI by level ("ai:strong"),
 so a person can see how they stand against each level. Several AI seats of one level
@@ -42,8 +42,8 @@ class RatedSeat(msgspec.Struct, array_like=True):
 
 
 class RatedGame(msgspec.Struct):
-    table: str  # rated once per table, whichever process wrote the line
-    game_id: str  # the archived game, for its replay
+    table: str
+    game_id: str  # the archived game: rated once, whichever process wrote the line
     ended: float
     seats: list[RatedSeat]
 
@@ -84,7 +84,7 @@ class Ladder:
     def __init__(self, model: PlackettLuce) -> None:
         self.model = model
         self.standings: dict[str, Standing] = {}
-        self.tables: set[str] = set()
+        self.rated: set[str] = set()  # the games folded: each once
         self.read = 0  # lines of the log folded so far
         self.lock = asyncio.Lock()
 
@@ -97,9 +97,9 @@ class Ladder:
         return s
 
     def fold(self, game: RatedGame) -> None:
-        if game.table in self.tables or len(game.seats) < 2:
+        if game.game_id in self.rated or len(game.seats) < 2:
             return
-        self.tables.add(game.table)
+        self.rated.add(game.game_id)
         players = [self.standing(seat.who, seat.name) for seat in game.seats]
         teams = [[self.model.rating(mu=p.mu, sigma=p.sigma)] for p in players]
         rated = self.model.rate(teams, ranks=[seat.place for seat in game.seats])

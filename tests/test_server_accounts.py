@@ -276,6 +276,14 @@ async def play_countdown(
     if others:
         take = {"t": "take", "n": 3}
         await others[0].send({"t": "act", "room": room, "v": v + 1, "intent": take})
+    else:  # against the AI: take all there is whenever it is the host's turn
+        while host.view(room)["pile"]:
+            if host.view(room)["legal"]:
+                intent = host.view(room)["legal"][-1]
+                await host.send(
+                    {"t": "act", "room": room, "v": host.version(room), "intent": intent}
+                )
+            await host.reach(room, host.version(room) + 1)
     while (await host.expect("room"))["status"] != "finished":
         pass
     return room
@@ -361,3 +369,29 @@ async def test_a_table_opened_unrated_is_not_rated(hall) -> None:
     assert await leaderboard(hall) == []
     await play_countdown(ada, [ben], rated=True)
     assert len(await leaderboard(hall)) == 2
+
+
+async def test_a_game_ended_by_an_owner_that_died_is_archived_and_rated_once(
+    tmp_path, monkeypatch
+) -> None:
+    """The owner dies after the game's last move, before archiving it: the next one
+    archives and rates it, under the same id, and a third start adds nothing."""
+    from server.broker.sqlite import SqliteBroker
+    from server.room import Room
+
+    async def dies_first(self, result) -> None:  # the owner is gone before archiving
+        pass
+
+    limits = msgspec.structs.replace(TEST_LIMITS, empty_grace=30.0)
+    with monkeypatch.context() as patched:
+        patched.setattr(Room, "_archive", dies_first)
+        async with running_server(limits, broker=SqliteBroker(tmp_path)) as first:
+            quick(first)
+            ada, ben = await members(first, "Ada", "Ben")
+            await play_countdown(ada, [ben])
+            assert await first.hall.broker.archive_list(10) == []
+    for _ in range(2):
+        async with running_server(limits, broker=SqliteBroker(tmp_path)) as again:
+            board = await leaderboard(again)
+            assert [(p["name"], p["games"]) for p in board] == [("Ben", 1), ("Ada", 1)]
+            assert len(await again.hall.broker.archive_list(10)) == 1

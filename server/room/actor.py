@@ -36,7 +36,7 @@ from server.room.bots import Bots
 from server.room.ledger import Ledger
 from server.room.privacy import Lock
 from server.room.receipts import fingerprint
-from server.room.record import LogAct, LogStart, RoomMeta
+from server.room.record import LogAct, LogStart, RoomMeta, decode_log
 from server.room.table import Table
 from server.sessions import Player
 
@@ -193,8 +193,11 @@ class Room:
             await self.ledger.store_views()
 
     def resume(self) -> None:
-        """After a takeover: announce the table and let its AI players go on."""
+        """After a takeover: announce the table and let its AI players go on; a game
+        that ended under the last owner is archived unless it was."""
         self.changed()
+        if self.ledger.state is not None and self.game.result(self.state) is not None:
+            self._submit_own("archive_check", None)
         self.bots.schedule(self.game, self.state, self.version)
         self._watch_away()
         self._arm_clock()
@@ -339,6 +342,18 @@ class Room:
         self.bots.schedule(self.game, self.state, self.version)
 
     # --- playing --------------------------------------------------------------------
+
+    async def _on_archive_check(self, player: None, payload: None, t0: float) -> None:
+        """The last owner may have died between the game's last move and its archive."""
+        result = self.game.result(self.state)
+        entries = await self.broker.read_log(self.log_key)
+        start = decode_log(entries[0])
+        assert isinstance(start, LogStart)
+        if (
+            result is not None
+            and await self.broker.archived(archive.game_id(self.id, start)) is None
+        ):
+            await self._archive(result)
 
     async def _on_rematch(self, player: Player, msg: Any, t0: float) -> None:
         """Play again: a new table like this one (tables.py opens it); everyone here is
