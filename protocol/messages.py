@@ -343,6 +343,15 @@ class Password(_Client, tag="password"):
     new: Annotated[str, doc(PASSWORD_DOC)]
 
 
+class DeleteAccount(_Client, tag="delete_account"):
+    """Delete the signed-in account: its name is free again, every session of it is
+    signed out, its ratings leave the rankings, and in its finished games it is called
+    "former player" (the games stay, for the other players). Answered by `signed_out`
+    (everywhere); refused with `bad_login`, `too_many_attempts` or `not_signed_in`."""
+
+    password: Annotated[str, doc("The account's password, to be sure.")]
+
+
 ClientMessage = (
     Hello
     | Rooms
@@ -366,6 +375,7 @@ ClientMessage = (
     | Login
     | Logout
     | Password
+    | DeleteAccount
 )
 
 

@@ -142,6 +142,14 @@ class Accounts:
         await self.broker.put(_key(account.name), _encode(account))
         return account
 
+    async def delete(self, name: str, password: str, address: str) -> Account:
+        """Forget the account (after signing in with its password): its name is free,
+        its sessions no longer resume."""
+        account = await self.sign_in(name, password, address)
+        await self.broker.delete(_player_key(account.player))
+        await self.broker.delete(_key(account.name))
+        return account
+
     async def sign_out_everywhere(self, name: str) -> Account | None:
         account = await self.find(name)
         if account is not None:

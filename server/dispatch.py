@@ -177,6 +177,8 @@ class Dispatcher:
                 await self.signin.logout(conn, msg)
             case m.Password():
                 await self.signin.password(conn, msg)
+            case m.DeleteAccount():
+                await self.signin.delete_account(conn, msg)
             case m.Replay():
                 conn.send_frame(await self.replayer.get(msg.game, msg.seat))
 

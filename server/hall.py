@@ -129,7 +129,12 @@ class Hall:
             waiting=waiting,
         )
         waiting.bind(hurry=self.leases.hurry)
-        self.signin = SignIn(self.accounts, self.sessions, leave_all=self.fanout.leave_all)
+        self.signin = SignIn(
+            self.accounts,
+            self.sessions,
+            leave_all=self.fanout.leave_all,
+            forget=self.profiles.forget,
+        )
         self.dispatcher = Dispatcher(
             broker,
             metrics,

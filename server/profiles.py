@@ -20,6 +20,8 @@ from server.ratings import Ratings, Standing
 
 RECENT = 20  # games a profile lists
 COUNTED = 500  # finished games a profile counts per player, newest first
+FORMER = "former player"  # the name a deleted account has in the games it played
+EVERY = 1 << 30  # "all of a player's games", for forgetting them
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
@@ -45,7 +47,9 @@ class Profiles:
         if game not in games.names():
             return None
         ladder = await self.ratings.ladder(game)
-        return {"game": game, "players": [standing_json(s) for s in ladder.best_first()]}
+        gone = await self.ratings.forgotten()
+        shown = [s for s in ladder.best_first() if s.who not in gone]
+        return {"game": game, "players": [standing_json(s) for s in shown]}
 
     async def profile(self, name: str, own: bool) -> dict[str, Any] | None:
         """A signed-in player's profile; ``own``: asked by the player themself."""
@@ -82,6 +86,27 @@ class Profiles:
             "favourites": [g for g, _ in played.most_common(3)],
             "recent": [msgspec.to_builtins(s) for s in shown[:RECENT]],
         }
+
+    async def forget(self, account: Account) -> int:
+        """A deleted account: called FORMER in every game it played (the games stay,
+        they are the other players' too), and out of the rankings. How many games."""
+        await self.ratings.forget(account.player)
+        raws = await self.broker.archive_list(EVERY, account.player)
+        for raw in raws:
+            game_id = archive.decode_summary(raw).id
+            data = await self.broker.archived(game_id)
+            if data is None:
+                continue
+            record = archive.decode_record(data)
+            for p in record.players:
+                if p.player == account.player:
+                    p.name = FORMER
+            summary, data = archive.encode(record)
+            players = [p.player for p in record.players if p.player]
+            await self.broker.archive(
+                record.id, summary, data, record.ended, players, listed=not record.private
+            )
+        return len(raws)
 
     async def export(self, account: Account) -> dict[str, Any]:
         """Everything the hall keeps of a player, for them to take away (never the hash)."""

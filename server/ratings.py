@@ -32,6 +32,7 @@ from server.archive import Record
 from server.broker import Broker
 
 PROVISIONAL = 5  # rated games before a figure counts as settled
+FORGOTTEN = "ratings-forgotten"  # the player ids of deleted accounts
 AI_PREFIX = "ai:"
 
 
@@ -142,6 +143,14 @@ class Ratings:
         self.accounts = accounts
         self.model = PlackettLuce()
         self.ladders: dict[str, Ladder] = {}
+
+    async def forget(self, player: str) -> None:
+        """A deleted account leaves the rankings (the games it played still count for
+        the others' ratings: the fold goes on as it was)."""
+        await self.broker.dir_put(FORGOTTEN, {player: b"1"})
+
+    async def forgotten(self) -> set[str]:
+        return set(await self.broker.dir_all(FORGOTTEN))
 
     async def record(self, game: str, rated: RatedGame) -> None:
         await self.broker.append(log_key(game), _encode(rated))

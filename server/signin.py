@@ -22,10 +22,13 @@ class SignIn:
         accounts: Accounts,
         sessions: Sessions,
         leave_all: Callable[[Connection], Awaitable[None]],
+        forget: Callable[[Account], Awaitable[object]],
     ) -> None:
+        """``forget`` takes a deleted account out of what the hall shows (profiles.py)."""
         self.accounts = accounts
         self.sessions = sessions
         self.leave_all = leave_all
+        self.forget = forget
 
     async def register(self, conn: Connection, msg: m.Register) -> None:
         player = conn.player
@@ -60,17 +63,29 @@ class SignIn:
         )
         await self._signed_in(conn, account)
 
+    async def delete_account(self, conn: Connection, msg: m.DeleteAccount) -> None:
+        player = conn.player
+        assert player is not None
+        if not player.account:
+            raise AccountError("not_signed_in", "Only a signed-in player has an account.")
+        account = await self.accounts.delete(player.account, msg.password, conn.address)
+        await self.forget(account)
+        await self._signed_out(conn, everywhere=True)
+
     async def logout(self, conn: Connection, msg: m.Logout) -> None:
         player = conn.player
         assert player is not None
         if msg.everywhere and player.account:
             await self.accounts.sign_out_everywhere(player.account)
+        await self._signed_out(conn, everywhere=msg.everywhere and bool(player.account))
+
+    async def _signed_out(self, conn: Connection, everywhere: bool) -> None:
         if conn.token:
             await self.sessions.end(conn.token)
         await self.leave_all(conn)
         conn.player = None
         conn.token = None
-        conn.send(m.SignedOut(everywhere=msg.everywhere and bool(player.account)))
+        conn.send(m.SignedOut(everywhere=everywhere))
 
     async def _signed_in(self, conn: Connection, account: Account) -> None:
         assert conn.player is not None

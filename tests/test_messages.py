@@ -16,6 +16,7 @@ CLIENT_SAMPLES = [
     {"t": "login", "name": "anna", "password": "correct horse"},
     {"t": "logout", "everywhere": True},
     {"t": "rematch", "room": "r1", "rotate": True},
+    {"t": "delete_account", "password": "correct horse"},
     {"t": "password", "old": "correct horse", "new": "battery staple"},
     {"t": "create", "game": "carcassonne", "options": {"fluss": True}},
     {"t": "enter", "room": "r1"},

@@ -395,3 +395,31 @@ async def test_a_game_ended_by_an_owner_that_died_is_archived_and_rated_once(
             board = await leaderboard(again)
             assert [(p["name"], p["games"]) for p in board] == [("Ben", 1), ("Ada", 1)]
             assert len(await again.hall.broker.archive_list(10)) == 1
+
+
+async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> None:
+    import httpx
+
+    ada, ben = await members(hall, "Ada", "Ben")
+    await play_countdown(ada, [ben])
+    assert len(await leaderboard(hall)) == 2
+    guest = await hall.client("Guest")
+    await guest.send({"t": "delete_account", "password": PASSWORD, "id": 1})
+    assert (await guest.expect("error"))["code"] == "not_signed_in"
+    await ada.send({"t": "delete_account", "password": "not the one", "id": 2})
+    assert (await ada.expect("error"))["code"] == "bad_login"
+    await ada.send({"t": "delete_account", "password": PASSWORD, "id": 3})
+    assert (await ada.expect("signed_out"))["everywhere"] is True
+    # Her sessions are gone, and so is her name: anyone may take it now.
+    back = await hall.client("Ada", token=ada.token)
+    assert back.player != ada.player and back.welcome["account"] is None
+    async with httpx.AsyncClient() as http:
+        assert (await http.get(f"{hall.http}/api/players/Ada")).status_code == 404
+        board = (await http.get(f"{hall.http}/api/leaderboard/countdown")).json()["players"]
+        assert [p["name"] for p in board] == ["Ben"]
+        recent = (await http.get(f"{hall.http}/api/players/Ben")).json()["recent"]
+        names = {p["player"]: p["name"] for p in recent[0]["players"]}
+        assert names == {ada.player: "former player", ben.player: "Ben"}
+    await ben.send({"t": "history", "limit": 10})
+    [game] = (await ben.expect("history"))["games"]
+    assert "Ada" not in {p["name"] for p in game["players"]}

@@ -166,6 +166,12 @@ export interface Password {
   id?: number | null;
 }
 
+export interface DeleteAccount {
+  t: "delete_account";
+  password: string;
+  id?: number | null;
+}
+
 export interface RoomSummary {
   room: string;
   game: string;
@@ -343,7 +349,7 @@ export interface Pong {
   id: number | null;
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password;
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount;
 export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong;
 export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required", "not_finished"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];
