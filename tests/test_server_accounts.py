@@ -235,6 +235,11 @@ async def test_two_processes_on_redis_know_the_same_accounts() -> None:
             assert (await rival.expect("error"))["code"] == "name_taken"
             back = await two.client("x", token=token)
             assert (back.player, back.welcome["account"]) == (ada.player, "Ada")
+            # A game played at a table of one process is rated alike in both.
+            [ben] = await members(two, "Ben")
+            await play_countdown(back, [ben])
+            boards = [await leaderboard(hall) for hall in (one, two)]
+            assert boards[0] == boards[1] and [p["name"] for p in boards[0]] == ["Ben", "Ada"]
             # Failed tries count in both processes together.
             for n, hall in enumerate([one, two] * 3):
                 thief = await hall.client(f"Thief {n}")
