@@ -31,8 +31,8 @@ from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.replayer import Replayer
-from server.sessions import Sessions, clean_name
-from server.signin import SignIn
+from server.sessions import Sessions, valid_name
+from server.signin import SignIn, welcome
 from server.tables import Tables
 
 log = logging.getLogger("spieltisch.hub")
@@ -186,13 +186,7 @@ class Dispatcher:
         if conn.player is not None:
             raise IllegalIntent("bad_message", "This connection has already said hello.")
         self._check_hall_password(conn, msg.password)
-        name = clean_name(msg.name)
-        if name is None:
-            raise IllegalIntent(
-                "bad_message",
-                f"A name is 1 to {m.NAME_MAX} printable characters.",
-                {"name_max": m.NAME_MAX},
-            )
+        name = valid_name(msg.name)
         token, player = await self.sessions.resume_or_create(msg.token, name, msg.lang)
         conn.player, conn.token = player, token
         # Compact patches are MessagePack; a client speaking JSON gets them plain. (A
@@ -200,15 +194,7 @@ class Dispatcher:
         was = conn.compact
         conn.compact = msg.compact is not None and msg.compact == compact.ID and not conn.json
         self.metrics.compact_clients += conn.compact - was
-        conn.send(
-            m.Welcome(
-                token=token,
-                player=player.id,
-                name=player.name,
-                compact=conn.compact,
-                account=player.account or None,
-            )
-        )
+        conn.send(welcome(conn))
 
     def _check_hall_password(self, conn: Connection, given: str | None) -> None:
         """A hall that asks for a password lets nobody say hello without it; guessing

@@ -15,6 +15,7 @@ import msgspec
 from protocol.messages import NAME_MAX
 from server.accounts import Account, AccountError, Accounts
 from server.broker import Broker
+from server.games.base import IllegalIntent
 
 
 class Player(msgspec.Struct):
@@ -108,6 +109,18 @@ class Sessions:
     def placeholder(player_id: str | None) -> Player:
         """A stand-in for a player known only by id (a table's host after a takeover)."""
         return Player(id=player_id or "nobody", name="")
+
+
+def valid_name(raw: str) -> str:
+    """A display name cleaned (below), or the refusal of an unusable one."""
+    name = clean_name(raw)
+    if name is None:
+        raise IllegalIntent(
+            "bad_message",
+            f"A name is 1 to {NAME_MAX} printable characters.",
+            {"name_max": NAME_MAX},
+        )
+    return name
 
 
 def clean_name(raw: str) -> str | None:

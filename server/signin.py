@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from protocol import messages as m
 from server.accounts import Account, AccountError, Accounts
 from server.connection import Connection
-from server.sessions import Sessions, clean_name
+from server.sessions import Sessions, valid_name
 
 
 class SignIn:
@@ -35,13 +35,7 @@ class SignIn:
         assert player is not None
         if player.account:
             raise AccountError("bad_message", "Sign out before you register another name.")
-        name = clean_name(msg.name)
-        if name is None:
-            raise AccountError(
-                "bad_message",
-                f"A name is 1 to {m.NAME_MAX} printable characters.",
-                {"name_max": m.NAME_MAX},
-            )
+        name = valid_name(msg.name)
         # The guest keeps their player id: their seats and games become the account's.
         account = await self.accounts.register(name, msg.password, player.id)
         await self._signed_in(conn, account)
@@ -91,12 +85,17 @@ class SignIn:
         assert conn.player is not None
         token, player = await self.sessions.sign_in(conn.token, account, conn.player.lang)
         conn.player, conn.token = player, token
-        conn.send(
-            m.Welcome(
-                token=token,
-                player=player.id,
-                name=player.name,
-                compact=conn.compact,
-                account=account.name,
-            )
-        )
+        conn.send(welcome(conn))
+
+
+def welcome(conn: Connection) -> m.Welcome:
+    """Who the connection is now: the answer to `hello` and to every sign-in."""
+    player, token = conn.player, conn.token
+    assert player is not None and token is not None
+    return m.Welcome(
+        token=token,
+        player=player.id,
+        name=player.name,
+        compact=conn.compact,
+        account=player.account or None,
+    )
