@@ -36,9 +36,9 @@ import time
 
 from bench.harness.clients import Client, Stats, open_client, past, until
 from bench.harness.printing import Table
+from bench.harness.redis_server import RedisServer
 from bench.harness.servers import HallServer
 from bench.harness.tables import open_table
-from tests.support.redis_server import RedisServer
 
 # A checkout of the hall from before answers were bounded (--before): its server is
 # run instead, and has no --answer-within.

@@ -9,7 +9,7 @@ under the hall's rate limit (``--rate`` frames a second; the hall allows 20, in 
 of 40), so that what the server answers is about the frames and not about the pace.
 Some never say hello, some do, some watch the innocent table, some open a table of
 their own with an AI player and start it, so that broken moves reach a real game.
-Together they send ``--frames`` frames made by tests/support/frames.py: random bytes
+Together they send ``--frames`` frames made by bench/harness/frames.py: random bytes
 and text, MessagePack of random values, every client message of the protocol with
 fields of the right and the wrong types, well-typed nonsense (seats, rooms, intents),
 truncated MessagePack, strings that are not UTF-8, nesting thousands of levels deep,
@@ -42,13 +42,13 @@ from typing import Any, TextIO
 import msgspec
 
 from bench.harness.figures import percentile
+from bench.harness.frames import GAMES, WEIGHTS, FrameMaker
 from bench.harness.peer import Moves, Peer, Refused
 from bench.harness.printing import write_json
 from bench.harness.servers import HallServer
 from bench.harness.tables import open_table
 from protocol.patch import equal
 from server import games
-from tests.support.frames import GAMES, WEIGHTS, FrameMaker
 
 SOCKET_TOO_BIG = 1009  # the close code for a websocket message over the server's 1 MiB
 PROGRESS_EVERY = 5.0  # seconds between progress lines

@@ -61,6 +61,7 @@ from bench.harness.clients import Client, Stats, open_client, open_files_for_cli
 from bench.harness.figures import percentile
 from bench.harness.node import node_load
 from bench.harness.printing import Progress, Table, errors
+from bench.harness.redis_server import RedisServer
 from bench.harness.servers import HallServer
 from bench.harness.tables import open_table
 from bots import runner
@@ -69,7 +70,6 @@ from bots.spread import Link, Spread, generator_bound
 from server import games
 from server.__main__ import LOOPS
 from server.metrics import LATENCY_BUCKETS
-from tests.support.redis_server import RedisServer
 
 SEATS = 4
 SPECTATORS = 4

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.frames import WEIGHTS
+from bench.harness.frames import WEIGHTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

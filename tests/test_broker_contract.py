@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bench.harness.redis_server import RedisServer
 from server.broker import (
     Broker,
     BrokerUnavailable,
@@ -19,7 +20,6 @@ from server.broker import (
 )
 from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker
-from tests.support.redis_server import RedisServer
 
 BROKERS = ["memory", "sqlite", "redis"]
 

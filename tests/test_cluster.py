@@ -9,12 +9,12 @@ import contextlib
 import msgspec
 import pytest
 
+from bench.harness.redis_server import RedisServer
 from server.broker.redis import RedisBroker
 from server.games import get
 from server.room.record import LogAct, replay
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
-from tests.support.redis_server import RedisServer
 
 pytestmark = pytest.mark.redis
 

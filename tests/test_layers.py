@@ -1,8 +1,10 @@
-"""Imports point down: protocol <- server <- bots <- bench.
+"""Imports point down: protocol <- server <- bots <- bench <- tests.
 
 The protocol is the contract and knows no server; the server knows no load bot; the
-load bots know no benchmark. Every import counts, also one inside a function or under
-``TYPE_CHECKING``: a lazy import going up is still a layer that knows one above it.
+load bots know no benchmark; the benchmarks know no test (the tests use their harness:
+a redis-server of their own, malformed frames). Every import counts, also one inside a
+function or under ``TYPE_CHECKING``: a lazy import going up is still a layer that
+knows one above it.
 The games are pure rules: they import the protocol and each other, nothing of the hub.
 """
 
@@ -12,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("protocol", "server", "bots", "bench")
+LAYERS = ("protocol", "server", "bots", "bench", "tests")
 
 
 def imported(path: Path) -> list[tuple[int, str]]:

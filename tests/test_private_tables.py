@@ -13,10 +13,10 @@ import msgspec
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from bench.harness.redis_server import RedisServer
 from tests.conftest import TEST_LIMITS, running_server
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
-from tests.support.redis_server import RedisServer
 
 SECRET_WORD = "geheim-42"
 

@@ -216,8 +216,8 @@ async def test_accounts_come_back_after_a_restart(tmp_path) -> None:
 
 @pytest.mark.redis
 async def test_two_processes_on_redis_know_the_same_accounts() -> None:
+    from bench.harness.redis_server import RedisServer
     from server.broker.redis import RedisBroker
-    from tests.support.redis_server import RedisServer
 
     redis = RedisServer()
     try:

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from bench.harness.redis_server import RedisServer
 from server.broker.sqlite import SqliteBroker
 from server.dispatch import CHAT_KEEP
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
-from tests.support.redis_server import RedisServer
 
 
 async def chat(c: Client, room: str, text: str) -> None:

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bench.harness.redis_server import RedisServer
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
-from tests.support.redis_server import RedisServer
 from tests.support.tables import open_table
 
 CLOCK = 0.3  # a seat's bank starts at two moves' worth and holds at most three

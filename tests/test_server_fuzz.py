@@ -6,7 +6,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.frames import CLIENT_TYPES, FIELDS
+from bench.harness.frames import CLIENT_TYPES, FIELDS
 from tests.support.tables import open_table
 
 values = st.recursive(
@@ -30,7 +30,7 @@ drawn_as = {
     "game": st.one_of(st.sampled_from(["countdown", "carcassonne"]), values),
 }
 # Every message type of the protocol and one it does not have, with any of the fields
-# any message has (tests/support/frames.py reads both from protocol/messages.py).
+# any message has (bench/harness/frames.py reads both from protocol/messages.py).
 shaped = st.fixed_dictionaries(
     {"t": st.sampled_from(CLIENT_TYPES)},
     optional={name: drawn_as.get(name, values) for name in FIELDS},

@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import msgspec
 import pytest
 
+from bench.harness.redis_server import RedisServer
 from server.broker.redis import RedisBroker
 from tests.conftest import running_server
-from tests.support.redis_server import RedisServer
 from tests.support.tables import open_table, play_first_legal
 from tests.test_server_game import play_to_end
 

@@ -15,11 +15,11 @@ from typing import Any
 import msgspec
 import pytest
 
+from bench.harness.redis_server import RedisServer
 from server.broker.redis import RedisBroker
 from server.room.record import LogAct
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
-from tests.support.redis_server import RedisServer
 
 pytestmark = pytest.mark.redis
 
