@@ -156,7 +156,10 @@ async def test_log_keeps_entries_in_order(broker) -> None:
         assert await broker.append("log:r", bytes([i])) == i
     assert await broker.read_log("log:r") == [bytes([i]) for i in range(5)]
     assert await broker.read_log("log:r", 3) == [b"\x03", b"\x04"]
-    assert await broker.read_log("log:other") == []
+    assert await broker.read_log("log:r", 4) == [b"\x04"]
+    assert await broker.read_log("log:r", 5) == []
+    assert await broker.read_log("log:r", 9) == []
+    assert await broker.read_log("log:other", 2) == []
     await broker.delete_log("log:r")
     assert await broker.read_log("log:r") == []
 

@@ -100,6 +100,24 @@ return redis.call('XLEN', KEYS[1]) - 1
 """
 # Close a ticket that is still open (KEYS[1]; ARGV: the open value, the new value or ''
 # to withdraw it), keeping its expiry. 1 when this call closed it, else what it holds.
+# The entries of a stream from the ``start``-th on, reading only those: a stream's ids
+# are times, not indices, so the newest (length - start) are read backwards, in one
+# step so that an entry appended meanwhile cannot shift them.
+_READ_FROM = """
+local n = redis.call('XLEN', KEYS[1])
+local want = n - tonumber(ARGV[1])
+if want <= 0 then
+  return {}
+end
+return redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', want)
+"""
+
+
+def _entry(fields: list[bytes]) -> bytes:
+    """A log entry from a stream entry's fields as a script returns them (flat)."""
+    return fields[fields.index(b"e") + 1]
+
+
 _SETTLE = """
 local cur = redis.call('GET', KEYS[1])
 if cur ~= ARGV[1] then
@@ -148,6 +166,7 @@ class RedisBroker:
         self._release = self._redis.register_script(_RELEASE)
         self._commit = self._redis.register_script(_COMMIT)
         self._settle = self._redis.register_script(_SETTLE)
+        self._read_from = self._redis.register_script(_READ_FROM)
 
     def _k(self, key: str) -> str:
         return self._prefix + key
@@ -283,8 +302,12 @@ class RedisBroker:
         return int(length) - 1
 
     async def read_log(self, log_name: str, start: int = 0) -> list[bytes]:
-        rows = await self._call(self._redis.xrange(self._k(log_name)))
-        return [fields[b"e"] for _, fields in rows[start:]]
+        if start <= 0:
+            rows = await self._call(self._redis.xrange(self._k(log_name)))
+            return [fields[b"e"] for _, fields in rows]
+        # A ranking or a successor catching up reads only what is new since it last did.
+        rows = await self._call(self._read_from(keys=[self._k(log_name)], args=[start]))
+        return [_entry(fields) for _, fields in reversed(rows)]
 
     async def delete_log(self, log_name: str) -> None:
         await self._call(self._redis.delete(self._k(log_name)))
