@@ -286,3 +286,18 @@ async def test_frames_that_once_escaped_the_dispatcher(server) -> None:
     await refused(c, "bad_message", frame, ref=None)
     await c.send({"t": "ping", "id": 3})
     assert (await c.expect("pong"))["id"] == 3  # the connection is still there
+
+
+async def test_an_option_people_are_not_offered_is_refused(server) -> None:
+    """Kardinal & König's board file is the hall operator's: set at a table, the start
+    used to fail; now `create` and `option` refuse it, and the table stays as it was."""
+    c = await server.client("anna")
+    hidden = {"t": "create", "game": "kardinal", "options": {"map_file": "mine.json"}}
+    err = await refused(c, "bad_option", hidden)
+    assert err["args"] == {"option": "map_file"}
+    await c.send({"t": "create", "game": "kardinal", "options": {}})
+    room = await c.expect("room")
+    option = {"t": "option", "room": room["room"], "key": "map_file", "value": "mine.json"}
+    await refused(c, "bad_option", option)
+    await c.send({"t": "enter", "room": room["room"]})
+    assert (await c.expect("room"))["options"] == room["options"]

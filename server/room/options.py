@@ -4,6 +4,7 @@ with the option's own label and choices, see server/games/described.py)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -15,11 +16,20 @@ from server.games.described import allowed, describe
 _AT_KEY = re.compile(r"at `\$\.([A-Za-z_0-9]+)`")
 
 
-def make_options(game: Game, raw: dict[str, Any]) -> msgspec.Struct:
+def make_options(game: Game, raw: dict[str, Any], given: Any = None) -> msgspec.Struct:
+    """The game's options from ``raw``; ``given`` (all of ``raw`` unless said) are the
+    keys a person set, which must be options people are offered: a hidden one (the
+    operator's, or a choice of one) is refused as the game's start would refuse it."""
     names = {f.encode_name for f in msgspec.structs.fields(game.Options)}
-    for key in raw:
+    for key in raw if given is None else given:
         if key not in names:
             raise _unknown(game, key, names)
+        if key in _hidden(game.Options):
+            raise IllegalIntent(
+                "bad_option",
+                f"The option {key!r} is not one a table may set.",
+                {"option": key},
+            )
     try:
         return msgspec.convert(raw, game.Options)
     except msgspec.ValidationError as e:
@@ -39,7 +49,12 @@ def with_option(game: Game, options: msgspec.Struct, key: str, value: Any) -> ms
     """``options`` with one option changed, validated against the game's Options."""
     raw = msgspec.to_builtins(options)
     raw[key] = value
-    return make_options(game, raw)
+    return make_options(game, raw, given=(key,))
+
+
+@functools.cache
+def _hidden(options: type[msgspec.Struct]) -> frozenset[str]:
+    return frozenset(spec.key for spec in describe(options) if spec.hidden)
 
 
 def _unknown(game: Game, key: str, names: set[str]) -> IllegalIntent:
