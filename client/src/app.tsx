@@ -7,6 +7,7 @@ import { AccountDialog, HeaderAccount, SignInOffer } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { ReplayScreen } from "./ui/replay";
+import { PageScreen } from "./ui/rankings";
 import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
 import { Table } from "./ui/table";
@@ -41,9 +42,16 @@ export function App({ client }: { client: Client }) {
   const replayed = s.replay?.data?.summary.game;
   useEffect(() => {
     const game = tbl?.room?.game;
-    const what = replayed ? `${t("replay.title")}: ${gameName(replayed)} — ` : game ? `${gameName(game)} — ` : "";
+    const page = s.page;
+    const what = page
+      ? `${page.kind === "ranking" ? `${t("rank.title")}: ${gameName(page.game)}` : page.name} — `
+      : replayed
+        ? `${t("replay.title")}: ${gameName(replayed)} — `
+        : game
+          ? `${gameName(game)} — `
+          : "";
     document.title = (mine ? "★ " : "") + what + t("app.title");
-  }, [mine, tbl?.room?.game, replayed, l]);
+  }, [mine, tbl?.room?.game, replayed, s.page, l]);
   // Notices fade after a while; their ✕ dismisses them sooner.
   useEffect(() => {
     if (!s.notices.length) return;
@@ -132,6 +140,8 @@ export function App({ client }: { client: Client }) {
           >
             {!(renaming && !refusal && !out) && <SignInOffer client={client} account={registered} />}
           </NamePrompt>
+        ) : s.page ? (
+          <PageScreen client={client} s={s} page={s.page} />
         ) : s.replay ? (
           <ReplayScreen client={client} r={s.replay} />
         ) : s.current ? (

@@ -7,6 +7,23 @@ import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
 import { lang, t } from "./i18n";
 import { keepHallPassword, linkKey, storedHallPassword, tablePath } from "./privacy";
 import type { ClientMessage, RoomSummary } from "./protocol.gen";
+import {
+  exportFileName,
+  exportUrl,
+  isOwn,
+  type Leaderboard,
+  leaderboardUrl,
+  type LoadError,
+  loadError,
+  type Page,
+  pageFromHash,
+  pageHash,
+  type Profile,
+  profileUrl,
+  requestHeaders,
+  samePage,
+} from "./rankings";
+import { type RematchOffer, rematchMove } from "./rematch";
 import { replayFromHash, replayHash } from "./replay";
 import type { LobbyFilter } from "./rooms";
 import { signal } from "./signal";
@@ -44,6 +61,21 @@ export interface Client {
   /** Show a finished game's replay, from `seat`'s side (null: a spectator's). */
   replay(game: string, seat?: number | null): void;
   leave(room: string): void;
+  /** Show a game's ranking or a player's profile (`#ranking/<game>`, `#player/<name>`). */
+  page(page: Page): void;
+  /** A game's ranking (`fresh`: not the one fetched a moment ago for the lobby). */
+  leaderboard(game: string, fresh?: boolean): Promise<Loaded<Leaderboard>>;
+  /** A signed-in player's profile; one's own with the session's token (private
+   * tables' games included). */
+  profile(name: string): Promise<Loaded<Profile>>;
+  /** Download everything the hall keeps of the signed-in player, as a JSON file;
+   * false when the hall would not give it. */
+  exportData(): Promise<boolean>;
+  /** Play again at a finished table (`rotate`: everyone one seat on). */
+  rematch(room: string, rotate?: boolean): void;
+  /** Answer another player's rematch: sit in the seat kept for us, or decline it. */
+  joinRematch(offer: RematchOffer): void;
+  declineRematch(offer: RematchOffer): void;
   act(room: string, intent: Record<string, unknown>): void;
   chat(room: string | null, text: string): void;
   catalogue(game: string): Promise<unknown>;
@@ -66,6 +98,22 @@ function roomFromPath(): string | null {
 
 /** How many finished games each list of the hall shows. */
 export const HISTORY_LIMIT = 20;
+
+/** An answer of the hall's HTTP API, or why there is none. */
+export type Loaded<T> = { ok: true; data: T } | { ok: false; error: LoadError };
+
+/** How long the lobby's short ranking of a game is not fetched again, in ms. */
+const LEADERBOARD_FRESH_MS = 15_000;
+
+async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<Loaded<T>> {
+  try {
+    const r = await fetch(url, { headers });
+    if (!r.ok) return { ok: false, error: loadError(r.status) };
+    return { ok: true, data: (await r.json()) as T };
+  } catch {
+    return { ok: false, error: "failed" };
+  }
+}
 
 export function createClient(): Client {
   const name = signal<string | null>(stored(NAME_KEY));
@@ -181,6 +229,7 @@ export function createClient(): Client {
   function go(room: string | null): void {
     navigate(room === null ? "/" : tablePath(room));
     store.closeReplay();
+    store.setPage(null);
     store.setCurrent(room);
   }
 
@@ -193,6 +242,14 @@ export function createClient(): Client {
   }
 
   function follow(): void {
+    const page = pageFromHash(location.hash);
+    if (page !== null) {
+      store.setCurrent(null);
+      store.closeReplay();
+      if (!samePage(store.state.page, page)) store.setPage(page);
+      return;
+    }
+    store.setPage(null);
     const game = replayFromHash(location.hash);
     if (game !== null) {
       store.setCurrent(null);
@@ -211,6 +268,52 @@ export function createClient(): Client {
     else conn.lobby();
   }
 
+  // Play again: the proposer goes to the new table (and takes a seat kept there, when
+  // two proposed at once), a watcher of the table on screen goes along, and any other
+  // player's client comes to the new table in the background to offer it; once it has
+  // nothing for us, it is left again (src/rematch.ts).
+  const rematchDone = new Set<string>();
+  store.subscribe((st) => {
+    for (const from of Object.keys(st.tables)) {
+      const move = rematchMove(st, from, rematchDone);
+      if (!move) continue;
+      rematchDone.add(from);
+      if (move.kind === "follow") {
+        leaveQuietly(from);
+        client.open(move.to);
+        if (move.sit) conn.send({ t: "sit", room: move.to, seat: null });
+      } else if (move.kind === "peek") {
+        // In the background: the lobby, when it is on screen, stays asked for.
+        const lobby = conn.wantsLobby;
+        conn.enter(move.to);
+        conn.wantsLobby = lobby;
+      } else leaveQuietly(move.to);
+      return; // the store changed: the next call looks at the rest
+    }
+  });
+
+  /** Leave a table without leaving the screen on show. */
+  function leaveQuietly(room: string): void {
+    if (!conn.rooms.has(room) && !store.state.tables[room]) return;
+    conn.leave(room);
+    store.forget(room);
+  }
+
+  function authToken(): string | null {
+    return stored(TOKEN_KEY);
+  }
+
+  const boards = new Map<string, { at: number; answer: Promise<Loaded<Leaderboard>> }>();
+  // A game over at a table we are at may have moved its ranking: ask again next time.
+  const over = new Set<string>();
+  store.subscribe((st) => {
+    for (const [room, tbl] of Object.entries(st.tables)) {
+      if (tbl.room?.status !== "finished" || over.has(room)) continue;
+      over.add(room);
+      boards.delete(tbl.room.game);
+    }
+  });
+
   const client: Client = {
     store,
     conn,
@@ -221,7 +324,12 @@ export function createClient(): Client {
       // followed it already.
       addEventListener("hashchange", () => {
         // An invitation link pasted over the same table's address only changes the hash.
-        if (replayFromHash(location.hash) !== (store.state.replay?.game ?? null) || linkKey("", location.hash)) follow();
+        if (
+          replayFromHash(location.hash) !== (store.state.replay?.game ?? null) ||
+          !samePage(pageFromHash(location.hash), store.state.page) ||
+          linkKey("", location.hash)
+        )
+          follow();
       });
       fetch("/api/games")
         .then((r) => (r.ok ? r.json() : []))
@@ -307,14 +415,72 @@ export function createClient(): Client {
     replay(game, seat = null) {
       navigate(`/${replayHash(game)}`);
       store.setCurrent(null);
+      store.setPage(null);
       store.openReplay(game, seat);
       askReplay();
     },
     leave(room) {
+      // A rematch peeked at for this table's offer goes with it.
+      const to = store.state.tables[room]?.room?.rematch;
       conn.leave(room);
       store.forget(room);
+      if (to && store.state.current !== to) leaveQuietly(to);
       go(null);
       conn.lobby();
+    },
+    page(page) {
+      navigate(`/${pageHash(page)}`);
+      store.closeReplay();
+      store.setCurrent(null);
+      store.setPage(page);
+    },
+    leaderboard(game, fresh = false) {
+      const held = boards.get(game);
+      if (!fresh && held && Date.now() - held.at < LEADERBOARD_FRESH_MS) return held.answer;
+      const answer = getJson<Leaderboard>(leaderboardUrl(game), requestHeaders(false, null, storedHallPassword()));
+      boards.set(game, { at: Date.now(), answer });
+      return answer;
+    },
+    profile(n) {
+      const own = isOwn(n, store.state.me?.account);
+      return getJson<Profile>(profileUrl(n), requestHeaders(own, authToken(), storedHallPassword()));
+    },
+    async exportData() {
+      const account = store.state.me?.account;
+      if (!account) return false;
+      try {
+        const r = await fetch(exportUrl(account), { headers: requestHeaders(true, authToken(), storedHallPassword()) });
+        if (!r.ok) throw new Error(String(r.status));
+        const blob = await r.blob();
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = exportFileName(r.headers.get("content-disposition"), account);
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        return true;
+      } catch {
+        store.notify("export_failed", "");
+        return false;
+      }
+    },
+    rematch(room, rotate = false) {
+      store.rematchAsked(room);
+      conn.send(rotate ? { t: "rematch", room, rotate: true } : { t: "rematch", room });
+    },
+    joinRematch(offer) {
+      store.rematchAnswered(offer.from, "join");
+      leaveQuietly(offer.from);
+      client.open(offer.to);
+      conn.send({ t: "sit", room: offer.to, seat: null });
+    },
+    declineRematch(offer) {
+      store.rematchAnswered(offer.from, "decline");
+      // Declining frees the seat kept for us; the background visit ends with it.
+      if (offer.seated || offer.seat !== null || !store.state.tables[offer.to]?.room) conn.send({ t: "stand", room: offer.to });
+      leaveQuietly(offer.to);
     },
     act(room, intent) {
       const tbl = store.state.tables[room];
@@ -336,7 +502,8 @@ export function createClient(): Client {
           if (parsed.text && room) conn.send({ t: "chat", room, text: parsed.text });
           break;
         case "send":
-          conn.send(parsed.msg);
+          if (parsed.msg.t === "rematch") client.rematch(parsed.msg.room, parsed.msg.rotate === true);
+          else conn.send(parsed.msg);
           break;
         case "leave":
           client.leave(parsed.room);

@@ -11,6 +11,9 @@ export interface CommandContext {
   private?: boolean;
 }
 
+/** The words after `/again` that rotate the seats (everyone one seat on). */
+export const ROTATE_WORDS = ["rotate", "rotated", "turn", "回す", "ローテーション"] as const;
+
 export type Parsed =
   | { kind: "chat"; text: string }
   | { kind: "send"; msg: ClientMessage }
@@ -18,7 +21,7 @@ export type Parsed =
   | { kind: "help" }
   | { kind: "error"; key: string; args: Record<string, string | number> };
 
-export const COMMANDS = ["join", "stand", "start", "option", "bot", "resign", "leave", "help"] as const;
+export const COMMANDS = ["join", "stand", "start", "option", "bot", "resign", "again", "leave", "help"] as const;
 
 /** `/option` values as typed: on/off words become booleans, digits numbers. */
 export function parseValue(raw: string): unknown {
@@ -37,7 +40,7 @@ export const TABLE_OPTIONS = ["clock"] as const;
 /** Who may come in, set as options too though they are not in `room.options`:
  * `/option private` (alone it switches; on/off), `/option password TEXT` (the rest of
  * the line, as typed), `/option password` alone to take it off. */
-export const TABLE_SETTINGS = ["private", "password"] as const;
+export const TABLE_SETTINGS = ["private", "password", "rated"] as const;
 
 /** `/option clock` values: seconds per move as a number ("60", "2.5", "90s"), and the
  * off words ("off", "none", "0") as 0; anything else is null (not sent). */
@@ -103,6 +106,14 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
       // Giving up takes no argument; anything after it is a typo, not a reason to resign.
       if (rest.length > 0) return { kind: "error", key: "cmd.resign_usage", args: {} };
       return { kind: "send", msg: { t: "resign", room } };
+    case "again": {
+      // Play again at a finished table: `/again`, or `/again rotate` (seats one on).
+      if (rest.length > 1) return { kind: "error", key: "cmd.again_usage", args: {} };
+      if (rest.length === 1 && !(ROTATE_WORDS as readonly string[]).includes(rest[0].toLowerCase())) {
+        return { kind: "error", key: "cmd.again_usage", args: {} };
+      }
+      return { kind: "send", msg: rest.length ? { t: "rematch", room, rotate: true } : { t: "rematch", room } };
+    }
     case "leave":
       return { kind: "leave", room };
     case "option": {
@@ -118,6 +129,13 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
       if (key === "private") {
         const value = rest.length === 1 ? !ctx.private : rest.length === 2 ? parseValue(rest[1]) : null;
         if (typeof value !== "boolean") return { kind: "error", key: "cmd.private_usage", args: {} };
+        return { kind: "send", msg: { t: "option", room, key, value } };
+      }
+      if (key === "rated") {
+        // Rated unless set otherwise: `room.options.rated` is false at an unrated table.
+        const rated = opts?.rated !== false;
+        const value = rest.length === 1 ? !rated : rest.length === 2 ? parseValue(rest[1]) : null;
+        if (typeof value !== "boolean") return { kind: "error", key: "cmd.rated_usage", args: {} };
         return { kind: "send", msg: { t: "option", room, key, value } };
       }
       if (key === "password") {

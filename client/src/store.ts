@@ -4,6 +4,7 @@
 import type { ChatEntry, ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
 import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
+import type { Page } from "./rankings";
 import { applyRoomChanges, LOBBY_LIMIT, type LobbyFilter, newestFirst, NO_FILTER } from "./rooms";
 
 export type View = Record<string, unknown> & {
@@ -97,6 +98,13 @@ export interface AccountForm {
   name: string | null;
 }
 
+/** Play again, per finished table: whether we proposed its rematch (`rematch`), and
+ * how we answered the offer of another player's (`join`, `decline`). */
+export interface RematchNote {
+  asked: boolean;
+  answer: "join" | "decline" | null;
+}
+
 /** The session was signed out (`signed_out`): the name form comes back for a guest. */
 export interface SignedOutState {
   everywhere: boolean;
@@ -120,6 +128,10 @@ export interface Snapshot {
   tables: Record<string, RoomState>;
   history: HistoryLists;
   replay: ReplayState | null;
+  /** A page of its own on screen: a game's ranking or a player's profile. */
+  page: Page | null;
+  /** What we did about each finished table's rematch (src/rematch.ts reads it). */
+  rematch: Record<string, RematchNote>;
   notices: Notice[];
   /** The server refused the name of our `hello` (its reason): the name form comes
    * back, and the connection waits for another name. */
@@ -153,6 +165,8 @@ export class Store {
     tables: {},
     history: { all: null, mine: null },
     replay: null,
+    page: null,
+    rematch: {},
     notices: [],
     nameRefusal: null,
     hallRefusal: null,
@@ -204,6 +218,22 @@ export class Store {
 
   closeReplay(): void {
     if (this.state.replay) this.set({ replay: null });
+  }
+
+  /** Show a ranking or a profile (null: none). */
+  setPage(page: Page | null): void {
+    if (page !== this.state.page) this.set({ page });
+  }
+
+  /** We proposed to play again at this finished table: its rematch, once told, is
+   * where we go. */
+  rematchAsked(room: string): void {
+    this.set({ rematch: { ...this.state.rematch, [room]: { asked: true, answer: this.state.rematch[room]?.answer ?? null } } });
+  }
+
+  /** Our answer to the offer of this finished table's rematch. */
+  rematchAnswered(room: string, answer: "join" | "decline"): void {
+    this.set({ rematch: { ...this.state.rematch, [room]: { asked: this.state.rematch[room]?.asked ?? false, answer } } });
   }
 
   forget(room: string): void {

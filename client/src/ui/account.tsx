@@ -134,6 +134,12 @@ function AccountMenu({ client, account }: { client: Client; account: string }) {
           <p class="menu-head">
             <AccountIcon /> <span>{t("account.signed_in_as", { name: account })}</span>
           </p>
+          <button role="menuitem" data-testid="account-profile" onClick={pick(() => client.page({ kind: "player", name: account }))}>
+            {t("profile.mine")}
+          </button>
+          <button role="menuitem" data-testid="account-export" title={t("profile.export_hint")} onClick={pick(() => void client.exportData())}>
+            {t("profile.export")}
+          </button>
           <button role="menuitem" data-testid="account-password" onClick={pick(() => client.account("password"))}>
             {t("account.change_password")}
           </button>

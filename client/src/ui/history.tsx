@@ -84,7 +84,7 @@ export function HistoryPanel({ client, s }: { client: Client; s: Snapshot }) {
   );
 }
 
-export function HistoryRow({ game, now, onReplay }: { game: GameSummary; now: number; onReplay: () => void }) {
+export function HistoryRow({ game, now, onReplay, tag }: { game: GameSummary; now: number; onReplay: () => void; tag?: string }) {
   const won = winners(game);
   return (
     <li class="history-row" data-testid="history-row" data-id={game.id} data-game={game.game}>
@@ -94,6 +94,7 @@ export function HistoryRow({ game, now, onReplay }: { game: GameSummary; now: nu
           {endedText(game.ended, now)}
         </span>
         <span class="muted small">{t("history.moves", { n: game.moves })}</span>
+        {tag && <span class="tag">{tag}</span>}
       </div>
       <ul class="history-players">
         {game.players.map((p, i) => (

@@ -10,6 +10,10 @@ import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 import { nowSeconds } from "./presence";
 import { LockBadge, LockedPrompt, type PrivateChoice, PrivateFields, privateOptions } from "./privacy";
+import { LobbyRankings } from "./rankings";
+import { RatedBox, ratedOptions } from "./rated";
+import { RematchOfferCard } from "./rematch";
+import { rematchOffers } from "../rematch";
 
 /** Who sits at a table, for its lobby row: names, AI players with their level, the
  * host and you marked. A private table's names are not told. */
@@ -96,6 +100,8 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const [privacy, setPrivacy] = useState<PrivateChoice>({ private: false, password: "" });
   // The table's turn clock (seconds per move, 0 for none): the table's, not the game's.
   const [clock, setClock] = useState(0);
+  // Rated by default: the game counts for the rankings when everyone is signed in.
+  const [rated, setRated] = useState(true);
   const info = s.games.find((g) => g.name === game);
 
   useEffect(() => {
@@ -123,6 +129,9 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           onClose={() => client.store.lock(null)}
         />
       )}
+      {rematchOffers(s).map((o) => (
+        <RematchOfferCard key={o.from} client={client} offer={o} />
+      ))}
       {running && (
         <section class="card return" data-testid="return-to-game">
           <span>{t("lobby.running", { game: gameName(running.game) })}</span>
@@ -200,7 +209,11 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           </table>
         )}
       </section>
-      <HistoryPanel client={client} s={s} />
+      {/* The finished games, and beside them (below on a narrow screen) the rankings. */}
+      <div class="lobby-lists">
+        <HistoryPanel client={client} s={s} />
+        <LobbyRankings client={client} s={s} />
+      </div>
       </div>
       <section class="card create">
         <h2>{t("lobby.open")}</h2>
@@ -211,7 +224,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
             onSubmit={(e) => {
               e.preventDefault();
               if (!game) return;
-              const table = { ...(clock > 0 ? { [CLOCK_KEY]: clock } : {}), ...privateOptions(privacy) };
+              const table = { ...(clock > 0 ? { [CLOCK_KEY]: clock } : {}), ...privateOptions(privacy), ...ratedOptions(rated) };
               client.create(game, { ...options, ...table });
             }}
           >
@@ -235,6 +248,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
             </label>
             <ClockChoice value={clock} onChange={setClock} />
             <PrivateFields value={privacy} onChange={setPrivacy} />
+            <RatedBox rated={rated} onChange={setRated} testid="create-rated" />
             {info && Object.keys(options).length > 0 && (
               <OptionsEditor options={options} described={info.described} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
             )}

@@ -12,7 +12,7 @@ function said(words: { en: string; ja: string }): string {
 function shown(options: Record<string, unknown>, described: OptionSpec[] | undefined): OptionSpec[] {
   if (described) return described.filter((o) => !o.hidden && o.key in options);
   return Object.entries(options)
-    .filter(([key]) => key !== CLOCK_KEY)
+    .filter(([key]) => key !== CLOCK_KEY && key !== "rated")
     .map(([key, value]) => ({
       key,
       kind: typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text",
@@ -126,11 +126,14 @@ export function optionWords(options: Record<string, unknown>, described: OptionS
   return Object.entries(options)
     .filter(([k, v]) => {
       if (k === CLOCK_KEY) return clockWords(v) !== null;
+      // The table's own `rated` is there only when false: an unrated table.
+      if (k === "rated") return v === false;
       const o = spec.get(k);
       return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v));
     })
     .map(([k, v]) => {
       if (k === CLOCK_KEY) return { key: k, text: clockWords(v)! };
+      if (k === "rated") return { key: k, text: t("rated.unrated") };
       const o = spec.get(k);
       if (!o) return { key: k, text: v === true ? k : `${k}=${String(v)}` };
       if (v === true) return { key: k, text: said(o.label) };

@@ -12,6 +12,9 @@ import { OptionsEditor, optionWords } from "./options";
 import { distinctNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
+import { isRated, RATED_KEY, RatedBox, UnratedMark } from "./rated";
+import { KeptMark, RematchBar, RematchOfferCard, RematchPrivateNote } from "./rematch";
+import { rematchOffer } from "../rematch";
 import "./table.css";
 
 /** Seat numbers to names: a table's seats, or a finished game's players; two seats
@@ -65,6 +68,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
               {t(info.password ? "lobby.private_password" : "lobby.private")}
             </span>
           )}
+          <UnratedMark info={info} />
           {spectator && (
             <span class="badge spectator" data-testid="spectator">
               {t("table.spectator")}
@@ -73,6 +77,18 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
         </div>
         {view && <TurnBanner view={view} names={names} resigned={resigned} offline={offline} />}
+        {(() => {
+          // Play again: another player's offer, else (for a player) the button.
+          const offer = rematchOffer(s, room);
+          return offer ? (
+            <RematchOfferCard client={client} offer={offer} />
+          ) : (
+            <>
+              <RematchBar client={client} info={info} asked={!!s.rematch[room]?.asked} />
+              <RematchPrivateNote info={info} />
+            </>
+          );
+        })()}
         {view?.result && <ResultPanel view={view} names={names} />}
         {info.status === "waiting" || !view ? (
           <div class="card waiting">
@@ -282,6 +298,10 @@ function Players({
                     </button>
                   )}
                 </span>
+              ) : info.kept?.[i] ? (
+                <span class="who muted">
+                  {names(i)} <KeptMark kept={info.kept[i]!} seat={i} />
+                </span>
               ) : (
                 <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
               )}
@@ -304,7 +324,10 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   const waiting = info.status === "waiting";
   const seated = info.you !== null;
   const host = info.host !== null && info.host === me;
-  const free = info.seats.some((x) => x === null);
+  // A seat kept for a player of the game before is not free for anyone else.
+  const open = info.seats.some((x, i) => x === null && !info.kept?.[i]);
+  const keptForMe = me !== null && (info.kept ?? []).some((k) => k !== null && k.player === me);
+  const free = open || keptForMe;
   const send = client.send.bind(client);
   const [level, setLevel] = useState<Level>(DEFAULT_LEVEL);
   const mine = info.you !== null ? info.seats[info.you] : null;
@@ -327,7 +350,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
             {t("tool.stand")}
           </button>
         )}
-        {waiting && host && free && (
+        {waiting && host && open && (
           <span class="bot-add">
             <button data-testid="tool-bot" onClick={() => send({ t: "bot", room: info.room, seat: null, level })}>
               {t("tool.bot")}
@@ -400,6 +423,12 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
               onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
             />
             <PrivacySettings info={info} editable={waiting && host} send={(key, value) => send({ t: "option", room: info.room, key, value })} />
+            <RatedBox
+              rated={isRated(info.options)}
+              disabled={!waiting || !host}
+              testid="option-rated"
+              onChange={(value) => send({ t: "option", room: info.room, key: RATED_KEY, value })}
+            />
             <OptionsEditor
             options={info.options}
             described={described}
