@@ -3,9 +3,10 @@
 // about a rematch (follow, peek, drop), /again, the offer's card and a kept seat's mark
 // in both languages.
 
+import { decode, encode } from "@msgpack/msgpack";
 import { h } from "preact";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Client } from "../src/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Client, createClient } from "../src/client";
 import { COMMANDS, parseCommand } from "../src/commands";
 import { lang } from "../src/i18n";
 import type { ClientMessage, KeptSeat, Room, SeatInfo } from "../src/protocol.gen";
@@ -264,5 +265,156 @@ describe("on screen", () => {
     expect(offersPlayAgain(room({ status: "waiting" }))).toBe(false);
     expect(offersPlayAgain(room({ you: null }))).toBe(false);
     expect(offersPlayAgain(room({ rematch: "new" }))).toBe(false);
+  });
+});
+
+// The client's flows over a stand-in socket: what goes to the server at each step.
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  binaryType = "";
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: ArrayBuffer }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: Uint8Array) {
+    this.sent.push(decode(data) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(msg: object) {
+    const bytes = encode(msg);
+    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+  }
+  /** What was sent since the last look, without ids and pings. */
+  take(): Record<string, unknown>[] {
+    const out = this.sent.filter((m) => m.t !== "ping").map(({ id: _id, ...m }) => m);
+    this.sent = [];
+    return out;
+  }
+}
+
+describe("the client's play-again flows", () => {
+  const storage = new Map<string, string>();
+  let fetched: { url: string; headers: Record<string, string> }[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+    storage.clear();
+    fetched = [];
+    vi.stubGlobal("WebSocket", FakeSocket);
+    const mem = (m: Map<string, string>) => ({
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    });
+    vi.stubGlobal("localStorage", mem(storage));
+    vi.stubGlobal("sessionStorage", mem(new Map()));
+    vi.stubGlobal("location", { protocol: "http:", host: "hall.test", pathname: "/", search: "?t=old", hash: "" });
+    vi.stubGlobal("history", { pushState: () => undefined, replaceState: () => undefined, state: {} });
+    vi.stubGlobal("addEventListener", () => undefined);
+    vi.stubGlobal("fetch", (url: string, init?: { headers?: Record<string, string> }) => {
+      fetched.push({ url, headers: init?.headers ?? {} });
+      return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ game: "carcassonne", players: [] }) });
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** A client at the finished table `old` as `player` (seated unless `you` is null). */
+  function atOldTable(player: string, you: number | null = 0) {
+    storage.set("spieltisch.name", "Someone");
+    storage.set("spieltisch.token", "tok");
+    const client = createClient();
+    client.start();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive({ t: "welcome", token: "tok", player, name: "Someone", server: "1", compact: false, account: "Someone" });
+    ws.receive(room({ you }));
+    expect(client.store.state.current).toBe("old");
+    ws.take();
+    return { client, ws };
+  }
+
+  it("the proposer: rematch, then to the new table (the old one left) and sit", () => {
+    const { client, ws } = atOldTable("p-ada");
+    client.chat("old", "/again rotate");
+    expect(ws.take()).toEqual([{ t: "rematch", room: "old", rotate: true }]);
+    ws.receive(room({ rematch: "new" }));
+    expect(ws.take()).toEqual([{ t: "leave", room: "old" }, { t: "enter", room: "new" }, { t: "sit", room: "new", seat: null }]);
+    expect(client.store.state.current).toBe("new");
+    expect(client.store.state.tables.old).toBeUndefined();
+  });
+
+  it("another player: the new table read in the background, the offer, then No thanks", () => {
+    const { client, ws } = atOldTable("p-ada");
+    ws.receive(room({ rematch: "new" }));
+    expect(ws.take()).toEqual([{ t: "enter", room: "new" }]);
+    expect(client.store.state.current).toBe("old");
+    ws.receive(newTable());
+    const offer = rematchOffer(client.store.state, "old")!;
+    expect(offer).toMatchObject({ by: "Ben", seat: 0 });
+    client.declineRematch(offer);
+    expect(ws.take()).toEqual([{ t: "stand", room: "new" }, { t: "leave", room: "new" }]);
+    expect(client.store.state.current).toBe("old");
+    expect(rematchOffer(client.store.state, "old")).toBeNull();
+    // The old table's room again (a reconnect, say): nothing more is sent.
+    ws.receive(room({ rematch: "new" }));
+    expect(ws.take()).toEqual([]);
+  });
+
+  it("another player joins: to the new table, into the kept seat", () => {
+    const { client, ws } = atOldTable("p-ada");
+    ws.receive(room({ rematch: "new" }));
+    ws.receive(newTable());
+    ws.take();
+    client.joinRematch(rematchOffer(client.store.state, "old")!);
+    expect(ws.take()).toEqual([{ t: "leave", room: "old" }, { t: "enter", room: "new" }, { t: "sit", room: "new", seat: null }]);
+    expect(client.store.state.current).toBe("new");
+  });
+
+  it("the seat declined from another tab: the background visit ends by itself", () => {
+    const { client, ws } = atOldTable("p-ada");
+    ws.receive(room({ rematch: "new" }));
+    ws.receive(newTable({ kept: [null, null, null] }));
+    expect(ws.take()).toEqual([{ t: "enter", room: "new" }, { t: "leave", room: "new" }]);
+    expect(client.store.state.tables.new).toBeUndefined();
+    expect(client.store.state.current).toBe("old");
+  });
+
+  it("a watcher is taken along, and sits nowhere", () => {
+    const { client, ws } = atOldTable("p-cleo", null);
+    ws.receive(room({ you: null, rematch: "new" }));
+    expect(ws.take()).toEqual([{ t: "leave", room: "old" }, { t: "enter", room: "new" }]);
+    expect(client.store.state.current).toBe("new");
+  });
+
+  it("a ranking and another's profile are fetched without the token, one's own profile with it", async () => {
+    const { client } = atOldTable("p-ada");
+    fetched = [];
+    await client.leaderboard("carcassonne", true);
+    await client.profile("someone");
+    await client.profile("Ben");
+    expect(fetched.map((f) => [f.url, f.headers.Authorization ?? null])).toEqual([
+      ["/api/leaderboard/carcassonne", null],
+      ["/api/players/someone", "Bearer tok"],
+      ["/api/players/Ben", null],
+    ]);
+    // The lobby's short ranking is not fetched again within 15 s.
+    await client.leaderboard("carcassonne");
+    expect(fetched).toHaveLength(3);
   });
 });
