@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lang } from "../src/i18n";
 import type { LobbyFilter } from "../src/rooms";
 import type { GameInfo } from "../src/store";
-import { FilterBar, RoomsCount } from "../src/ui/lobby";
+import { FilterBar, offeredOptions, RoomsCount } from "../src/ui/lobby";
 import { elements, text } from "./vnodes";
 
 afterEach(() => lang.set("en"));
@@ -56,5 +56,17 @@ describe("the lobby's filter", () => {
     const { byId } = bar({ game: null, status: null });
     expect(text(byId("filter-status-all").props.children as never)).toBe("すべて");
     expect(text(byId("filter-status-waiting").props.children as never)).toBe("募集中");
+  });
+});
+
+describe("the options a new table is opened with", () => {
+  it("leave out the ones people are not offered (the hall refuses them)", () => {
+    const described = [
+      { key: "board", kind: "text", default: "", label: { en: "Board file", ja: "盤面" }, hidden: true },
+      { key: "variant", kind: "bool", default: false, label: { en: "Variant", ja: "変種" } },
+    ] as GameInfo["described"];
+    expect(offeredOptions({ board: "", variant: true, clockless: 1 }, described)).toEqual({ variant: true, clockless: 1 });
+    // A server without descriptions: as they are.
+    expect(offeredOptions({ board: "" }, undefined)).toEqual({ board: "" });
   });
 });

@@ -3,7 +3,7 @@ import type { Client } from "../client";
 import { gameName, t } from "../i18n";
 import type { RoomSummary } from "../protocol.gen";
 import { isMine, type LobbyFilter, myRunningGame, orderRooms } from "../rooms";
-import type { GameInfo, Snapshot } from "../store";
+import type { GameInfo, OptionSpec, Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
 import { endedText, HistoryPanel } from "./history";
@@ -48,6 +48,14 @@ function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
 }
 
 const STATUSES: (RoomSummary["status"] | null)[] = [null, "waiting", "playing", "finished"];
+
+/** The options `create` may carry: those people are offered. A hidden one (the
+ * operator's, a choice of one) keeps its default, and the hall refuses it when sent. */
+export function offeredOptions(options: Record<string, unknown>, described: OptionSpec[] | undefined): Record<string, unknown> {
+  if (!described) return options;
+  const hidden = new Set(described.filter((o) => o.hidden).map((o) => o.key));
+  return Object.fromEntries(Object.entries(options).filter(([k]) => !hidden.has(k)));
+}
 
 /** "30 of 250 tables" when the server has more that match than the list holds. */
 export function RoomsCount({ shown, total }: { shown: number; total: number }) {
@@ -225,7 +233,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
               e.preventDefault();
               if (!game) return;
               const table = { ...(clock > 0 ? { [CLOCK_KEY]: clock } : {}), ...privateOptions(privacy), ...ratedOptions(rated) };
-              client.create(game, { ...options, ...table });
+              client.create(game, { ...offeredOptions(options, info?.described), ...table });
             }}
           >
             <label>
