@@ -295,7 +295,9 @@ async def test_an_option_people_are_not_offered_is_refused(server) -> None:
     hidden = {"t": "create", "game": "kardinal", "options": {"map_file": "mine.json"}}
     err = await refused(c, "bad_option", hidden)
     assert err["args"] == {"option": "map_file"}
-    await c.send({"t": "create", "game": "kardinal", "options": {}})
+    # At its default it is no setting at all: a client may send every listed option.
+    default = {"t": "create", "game": "kardinal", "options": {"map_file": "map.json"}}
+    await c.send(default)
     room = await c.expect("room")
     option = {"t": "option", "room": room["room"], "key": "map_file", "value": "mine.json"}
     await refused(c, "bad_option", option)

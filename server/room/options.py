@@ -18,13 +18,15 @@ _AT_KEY = re.compile(r"at `\$\.([A-Za-z_0-9]+)`")
 
 def make_options(game: Game, raw: dict[str, Any], given: Any = None) -> msgspec.Struct:
     """The game's options from ``raw``; ``given`` (all of ``raw`` unless said) are the
-    keys a person set, which must be options people are offered: a hidden one (the
-    operator's, or a choice of one) is refused as the game's start would refuse it."""
+    keys a person set: an option people are not offered (the operator's, or a choice of
+    one) may be given only at its default, so that a client sending back every option
+    `GET /api/games` lists still opens its table."""
     names = {f.encode_name for f in msgspec.structs.fields(game.Options)}
+    hidden = _hidden(game.Options)
     for key in raw if given is None else given:
         if key not in names:
             raise _unknown(game, key, names)
-        if key in _hidden(game.Options):
+        if key in hidden and raw[key] != hidden[key]:
             raise IllegalIntent(
                 "bad_option",
                 f"The option {key!r} is not one a table may set.",
@@ -53,8 +55,9 @@ def with_option(game: Game, options: msgspec.Struct, key: str, value: Any) -> ms
 
 
 @functools.cache
-def _hidden(options: type[msgspec.Struct]) -> frozenset[str]:
-    return frozenset(spec.key for spec in describe(options) if spec.hidden)
+def _hidden(options: type[msgspec.Struct]) -> dict[str, Any]:
+    """The options people are not offered, with their defaults."""
+    return {spec.key: spec.default for spec in describe(options) if spec.hidden}
 
 
 def _unknown(game: Game, key: str, names: set[str]) -> IllegalIntent:
