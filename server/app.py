@@ -176,6 +176,9 @@ def create_app(
 
     async def export(request: Request) -> Response:
         """Everything the hall keeps of a player, to that player alone."""
+        refused = locked(request)
+        if refused is not None:
+            return refused
         try:
             me = await signed_in(request)
             if me is None or name_key(me.name) != name_key(request.path_params["name"]):

@@ -13,15 +13,24 @@ from typing import Any
 
 import msgspec
 
+from protocol.messages import GameSummary
 from server import archive, games
 from server.accounts import Account, Accounts
 from server.broker import Broker
-from server.ratings import Ratings, Standing
+from server.ratings import Ratings, Standing, places
 
 RECENT = 20  # games a profile lists
 COUNTED = 500  # finished games a profile counts per player, newest first
 FORMER = "former player"  # the name a deleted account has in the games it played
 EVERY = 1 << 30  # "all of a player's games", for forgetting them
+
+
+def winners(game: GameSummary) -> set[str]:
+    """Who won a finished game as the ratings count it: the best place, where a seat
+    that resigned comes last whatever its score."""
+    ranks = places([p.rank for p in game.players], [p.resigned for p in game.players])
+    best = min(ranks, default=0)
+    return {p.player for p, r in zip(game.players, ranks, strict=True) if r == best}
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
@@ -65,9 +74,7 @@ class Profiles:
         won: Counter[str] = Counter()
         for s in shown:
             played[s.game] += 1
-            won[s.game] += any(
-                p.player == account.player and p.rank == 1 and not p.resigned for p in s.players
-            )
+            won[s.game] += account.player in winners(s)
         standings = await self.ratings.of(account.player, games.names())
         per_game = {
             game: {

@@ -428,3 +428,36 @@ async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> No
     await ben.send({"t": "history", "limit": 10})
     [game] = (await ben.expect("history"))["games"]
     assert "Ada" not in {p["name"] for p in game["players"]}
+
+
+async def test_a_resigned_player_wins_nothing_even_with_the_best_score(hall) -> None:
+    import httpx
+
+    ada, ben = await members(hall, "Ada", "Ben")
+    await ada.send({"t": "create", "game": "countdown", "options": {"pile": 1}})
+    room = (await ada.expect("room"))["room"]
+    await ben.send({"t": "sit", "room": room, "seat": 1})
+    await ben.expect("room", you=1)
+    await ada.send({"t": "start", "room": room})
+    await ada.expect("snapshot", room=room)
+    await ada.send({"t": "resign", "room": room})  # the AI takes the last token for her
+    while (await ben.expect("room", room=room))["status"] != "finished":
+        pass
+    board = await leaderboard(hall)
+    assert [(p["name"], p["wins"]) for p in board] == [("Ben", 1), ("Ada", 0)]
+    async with httpx.AsyncClient() as http:
+        for name, won in (("Ada", 0), ("Ben", 1)):
+            profile = (await http.get(f"{hall.http}/api/players/{name}")).json()
+            assert profile["games"]["countdown"]["won"] == won
+            assert profile["games"]["countdown"]["rating"]["wins"] == won
+
+
+async def test_a_hall_with_a_password_asks_for_it_on_every_player_endpoint() -> None:
+    import httpx
+
+    limits = msgspec.structs.replace(TEST_LIMITS, hall_password="door")
+    async with running_server(limits) as s, httpx.AsyncClient() as http:
+        for path in ("/api/leaderboard/countdown", "/api/players/Ada", "/api/players/Ada/export"):
+            assert (await http.get(s.http + path)).status_code == 401, path
+        board = await http.get(s.http + "/api/leaderboard/countdown?password=door")
+        assert board.status_code == 200 and board.json()["players"] == []
