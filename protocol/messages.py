@@ -192,8 +192,9 @@ class Bot(_Client, tag="bot"):
 
 
 class Start(_Client, tag="start"):
-    """Start the game: any seated player may, once enough seats are taken. Empty
-    seats are dropped and the players renumbered from 0 in seat order."""
+    """Start the game: the host may, seated, once enough seats are taken (anyone else
+    is refused with `not_host`). Empty seats are dropped and the players renumbered
+    from 0 in seat order."""
 
     room: Annotated[str, doc(ROOM_ID)]
 
@@ -814,7 +815,7 @@ ERROR_MEANINGS: dict[str, str] = {
         "you have not entered."
     ),
     "not_seated": "`stand` or `start` without a seat; `act` by someone watching.",
-    "not_host": "`option` or `bot` from someone who is not the table's host.",
+    "not_host": "`option`, `bot` or `start` from someone who is not the table's host.",
     "seat_taken": "`sit` or `bot` on a seat someone else holds.",
     "room_full": "`sit` or `bot` without a seat number when every seat is taken.",
     "not_enough_players": "`start` with fewer players seated than the game needs.",

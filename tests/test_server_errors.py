@@ -303,3 +303,17 @@ async def test_an_option_people_are_not_offered_is_refused(server) -> None:
     await refused(c, "bad_option", option)
     await c.send({"t": "enter", "room": room["room"]})
     assert (await c.expect("room"))["options"] == room["options"]
+
+
+async def test_only_the_host_starts(server) -> None:
+    """A seated guest used to start the table before its host wanted to (issue 40)."""
+    anna, bob = await server.client("anna"), await server.client("bob")
+    await anna.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await anna.expect("room"))["room"]
+    await bob.send({"t": "sit", "room": room, "seat": 1})
+    await bob.expect("room", you=1)
+    err = await refused(bob, "not_host", {"t": "start", "room": room})
+    assert "host" in err["message"]
+    assert server.hall.rooms[room].status == "waiting"
+    await anna.send({"t": "start", "room": room})
+    await bob.expect("snapshot", room=room)

@@ -196,7 +196,8 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     await cleo.page.locator(`tr[data-room="${room}"] [data-testid="enter"]`).click();
     await cleo.page.getByTestId("spectator").waitFor();
     await cleo.page.screenshot({ path: screenshotPath("carcassonne-lobby-table.png") });
-    await ben.page.getByTestId("tool-start").click();
+    await ada.page.locator('[data-testid="players"] [data-seat="1"]', { hasText: "Ben" }).waitFor();
+    await ada.page.getByTestId("tool-start").click(); // the host starts
     for (const p of [ada.page, ben.page, cleo.page]) await p.locator('[data-testid="table"][data-status="playing"]').waitFor();
 
     // The river source is on the board for everybody.

@@ -412,6 +412,10 @@ class Table:
         self.waiting()
         if self.seat_of(player_id) is None:
             raise IllegalIntent("not_seated", "Sit down first; only a seated player may start.")
+        # The host says when: nobody starts a table under them (a host who left handed
+        # the table on to someone still there).
+        if self.host is not None and player_id != self.host:
+            raise IllegalIntent("not_host", "Only the host may start the game.")
         seated = [s for s in self.seats if s is not None]
         if len(seated) < self.game.min_seats:
             raise IllegalIntent(

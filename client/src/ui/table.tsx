@@ -358,7 +358,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
             <LevelChoice value={level} onChange={setLevel} />
           </span>
         )}
-        {waiting && seated && (
+        {waiting && seated && host && (
           <button class="primary" data-testid="tool-start" onClick={() => send({ t: "start", room: info.room })}>
             {t("tool.start")}
           </button>
