@@ -164,3 +164,56 @@ async def test_a_table_is_found_on_every_process_as_soon_as_it_is_answered(clust
         got = await guest.expect("room", room=room)
         assert got["seats"][0]["name"] == "host"
         assert not [m for m in guest.pending if m["t"] == "error"]
+
+
+async def test_a_game_whose_owner_is_killed_at_its_end_is_rated_once(cluster) -> None:
+    """Two signed-in players; the owner is killed right after the last move is sent.
+    Whether it died before applying it, before archiving it or after, the game ends
+    archived once and rated once."""
+    import httpx
+
+    redis, start = cluster
+    p0, p1 = start(2)
+    ada = await Client.open(p0.url, "Ada")
+    ben = await Client.open(p1.url, "Ben")
+    for c, name in ((ada, "Ada"), (ben, "Ben")):
+        await c.send({"t": "register", "name": name, "password": "correct horse"})
+        c.token = (await c.expect("welcome", timeout=10))["token"]
+    await ada.send({"t": "create", "game": "countdown", "options": {"pile": 4}})
+    room = (await ada.expect("room"))["room"]  # p0 owns it
+    await ben.send({"t": "sit", "room": room, "seat": 1})
+    await ben.expect("room", you=1)
+    await ada.send({"t": "start", "room": room})
+    for c in (ada, ben):
+        await c.expect("snapshot", room=room, timeout=10)
+    await move(ada, room, [ben])  # takes 1: three are left, Ben may take them all
+    v = ben.version(room)
+    last = {"t": "act", "room": room, "v": v, "intent": {"t": "take", "n": 3}, "id": 1}
+    await ben.send(last)
+    p0.kill()  # the owner dies as the last move reaches it
+    for _ in range(20):  # sent again until answered (a resend is never applied twice)
+        await ben.send(last)
+        try:
+            await ben.expect("ok", ref=1, timeout=1.5)
+            break
+        except TimeoutError:
+            ben.pending.clear()
+    broker = RedisBroker(redis.url)
+    try:
+        async with httpx.AsyncClient() as http:
+            board: list = []
+            for _ in range(100):
+                board = (await http.get(f"{p1.http}/api/leaderboard/countdown")).json()["players"]
+                if board:
+                    break
+                await asyncio.sleep(0.1)
+        assert [(p["name"], p["games"], p["wins"]) for p in board] == [
+            ("Ben", 1, 1),
+            ("Ada", 1, 0),
+        ]
+        assert len(await broker.archive_list(10)) == 1
+        assert len(await broker.read_log("ratings:countdown")) in (1, 2)  # folded once
+    finally:
+        await broker.close()
+        for c in (ada, ben):
+            await c.close()

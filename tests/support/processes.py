@@ -64,6 +64,7 @@ class ServerProcess:
             stderr=open(os.environ.get("SPIELTISCH_SERVER_LOG", os.devnull), "ab"),  # noqa: SIM115
         )
         self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.http = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
