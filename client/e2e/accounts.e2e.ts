@@ -5,9 +5,11 @@
 // the same seat; the password changed; signing out brings the name form back, where
 // the account's name is refused for a guest with a way to sign in as it; signing out
 // everywhere leaves the other device's token worth nothing; a first visit signs in
-// from the name form. A hall that asks for accounts (`--accounts required`, when the
-// server has it) offers to sign in from its refusal. Screenshots:
-// client/test-results/accounts-*.png.
+// from the name form. Deleting an account from its menu: a wrong password refused in
+// the dialog, then the name form says the account was deleted; its name is free for a
+// new guest (who may claim it again), and its finished game shows "former player". A
+// hall that asks for accounts (`--accounts required`, when the server has it) offers
+// to sign in from its refusal. Screenshots: client/test-results/accounts-*.png.
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -207,7 +209,7 @@ describe("accounts", () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(w);
       await settle(page);
-      await page.screenshot({ path: screenshotPath(`accounts-menu-${w}-${lang}.png`), clip: { x: 0, y: 0, width: w, height: 320 } });
+      await page.screenshot({ path: screenshotPath(`accounts-menu-${w}-${lang}.png`), clip: { x: 0, y: 0, width: w, height: 360 } });
       await page.keyboard.press("Escape");
       await expect.poll(() => page.getByTestId("account-menu").count()).toBe(0);
     });
@@ -379,6 +381,145 @@ describe("accounts", () => {
     expect(await b.page.getByTestId("name-refused").textContent()).toBe("「Ada」はアカウントとして登録されています。ログインするか、別の名前にしてください。");
     expect(await b.page.getByTestId("name-signin").textContent()).toContain("Adaとしてログイン");
     for (const p of [a, b, c]) await p.ctx.close();
+  });
+
+  test("deleting the account: a wrong password refused in the dialog, then the name form says so; the name is free again, its game shows \"former player\"", async () => {
+    const { ctx, page } = await hall.person("Zoe");
+    const register = async () => {
+      await page.getByTestId("signin").click();
+      await page.getByTestId("account-tab-register").click();
+      await page.getByTestId("register-form").waitFor();
+      await page.getByTestId("account-new-password").fill(PASSWORD);
+      await page.getByTestId("account-repeat").fill(PASSWORD);
+      await page.getByTestId("account-repeat").press("Enter");
+      await signedInAs(page, "Zoe");
+    };
+    await register();
+    const zoe = await who(page);
+
+    // A finished game of Zoe's: she resigns, a random AI plays her seat to the end.
+    const game = hall.has("carcassonne") ? "carcassonne" : null;
+    if (game) {
+      await openTable(page, game);
+      await page.getByTestId("bot-level").selectOption("random");
+      await page.getByTestId("tool-bot").click();
+      await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
+      await page.getByTestId("tool-start").click();
+      await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+      await page.getByTestId("tool-resign").click();
+      await page.getByTestId("resign-yes").click();
+      await page.getByTestId("result").waitFor({ timeout: 60_000 });
+      await page.getByTestId("back").click();
+    }
+
+    // "Delete my account…" in the menu, after "Export my data".
+    const openDelete = async () => {
+      await page.getByTestId("me").click();
+      const items = await page.locator('[data-testid="account-menu"] [role="menuitem"]').evaluateAll((es) => es.map((e) => e.getAttribute("data-testid")));
+      expect(items.indexOf("account-delete")).toBe(items.indexOf("account-export") + 1);
+      await page.getByTestId("account-delete").click();
+      await page.getByTestId("delete-form").waitFor();
+    };
+    await openDelete();
+    expect(await page.getByTestId("account-dialog").getAttribute("data-mode")).toBe("delete");
+    const field = page.getByTestId("account-delete-password");
+    expect(await field.getAttribute("autocomplete")).toBe("current-password");
+    expect(await field.getAttribute("type")).toBe("password");
+    expect(await field.evaluate((e) => (e as HTMLInputElement).labels?.[0]?.textContent ?? "")).not.toBe("");
+    const warning = await page.getByTestId("delete-warning").textContent();
+    expect(warning).toContain("the name “Zoe” is free again");
+    expect(warning).toContain("“former player”");
+    await page.getByTestId("delete-export").waitFor();
+    expect(await page.getByTestId("account-go").isDisabled()).toBe(true); // no password yet
+    // Cancel keeps the account.
+    await page.getByTestId("account-cancel").click();
+    expect(await page.getByTestId("account-dialog").count()).toBe(0);
+    expect((await who(page)).account).toBe("Zoe");
+
+    // A wrong password: the red button busy, then refused in the dialog (in each language).
+    for (const lang of ["en", "ja"] as const) {
+      await setLang(page, lang);
+      await openDelete();
+      await field.fill("not the password");
+      await field.press("Enter");
+      await page.locator('[data-testid="account-go"][data-pending="1"]').waitFor();
+      expect(await page.getByTestId("account-go").isDisabled()).toBe(true);
+      if (lang === "en") {
+        expect(await page.getByTestId("account-go").textContent()).toBe("Deleting…");
+        await page.screenshot({ path: screenshotPath("accounts-delete-pending-1280-en.png") });
+      }
+      await page.getByTestId("account-error").waitFor();
+      expect(await page.getByTestId("account-error").textContent()).toBe(lang === "en" ? "That is not your password." : "パスワードが違います。");
+      expect(await field.inputValue()).toBe("");
+      expect(await page.locator('.notice[data-code="bad_login"]').count()).toBe(0); // in the dialog, not a notice
+      expect((await who(page)).account).toBe("Zoe");
+      for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+        const box = (await page.getByTestId("account-dialog").boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(w);
+        await settle(page);
+        await page.screenshot({ path: screenshotPath(`accounts-delete-${w}-${lang}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId("account-close").click();
+    }
+    await setLang(page, "en");
+
+    // The right password: signed out, back at the name form, which says the account is gone.
+    await openDelete();
+    await field.fill(PASSWORD);
+    await page.getByTestId("account-go").click();
+    await page.getByTestId("signed-out").waitFor();
+    expect(await page.getByTestId("signed-out").textContent()).toBe(
+      "Your account “Zoe” has been deleted and you are signed out everywhere. Choose a name to go on as a guest.",
+    );
+    expect(await page.getByTestId("account-dialog").count()).toBe(0);
+    expect(await page.getByTestId("name-input").inputValue()).toBe("");
+    expect(await page.getByTestId("me").count()).toBe(0);
+    expect(await page.evaluate(() => [localStorage.getItem("spieltisch.token"), localStorage.getItem("spieltisch.name")])).toEqual([null, null]);
+    expect(await kept(page)).not.toContain(PASSWORD);
+    for (const [lang, w, h] of [["en", 1280, 800], ["ja", 390, 844]] as const) {
+      await setLang(page, lang);
+      await page.setViewportSize({ width: w, height: h });
+      await settle(page);
+      await page.screenshot({ path: screenshotPath(`accounts-deleted-${w}-${lang}.png`) });
+    }
+    expect(await page.getByTestId("signed-out").textContent()).toBe(
+      "アカウント「Zoe」を削除し、すべての端末からログアウトしました。ゲストとして続けるには名前を決めてください。",
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setLang(page, "en");
+
+    // The name is free: a new guest takes it (an account's name would be refused)...
+    await page.getByTestId("name-input").fill("Zoe");
+    await page.getByTestId("name-go").click();
+    await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+    await page.getByTestId("signin").waitFor();
+    const guest = await who(page);
+    expect(guest).toMatchObject({ name: "Zoe", account: null });
+    expect(guest.player).not.toBe(zoe.player);
+
+    // ...and the finished game is still there for the others, with "former player" for Zoe.
+    if (game) {
+      const row = page.locator('[data-testid="history-list"][data-mine="false"] [data-testid="history-row"]').first();
+      await expect
+        .poll(async () => {
+          await page.getByTestId("history-refresh").click();
+          return (await row.count()) ? await row.locator(".history-players").textContent() : "";
+        })
+        .toContain("former player");
+      expect(await row.locator(".history-players").textContent()).not.toContain("Zoe");
+      await setLang(page, "ja");
+      expect(await row.locator(".history-players").textContent()).toContain("退会したプレイヤー");
+      await setLang(page, "en");
+    }
+
+    // ...and may claim it again: a new account, not the deleted one.
+    await register();
+    expect(await who(page)).toMatchObject({ name: "Zoe", account: "Zoe", player: guest.player });
+    await ctx.close();
   });
 });
 

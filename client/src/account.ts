@@ -9,8 +9,8 @@
 export const ACCOUNT_PASSWORD_MIN = 8;
 export const ACCOUNT_PASSWORD_MAX = 256;
 
-/** Which form the account dialog shows. */
-export type AccountMode = "signin" | "register" | "password";
+/** Which form the account dialog shows ("delete": deleting the account, for good). */
+export type AccountMode = "signin" | "register" | "password" | "delete";
 
 /** A refusal the client words itself before sending (as `errorText` words the
  * server's): the code and its args. */

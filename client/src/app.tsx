@@ -3,7 +3,7 @@ import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
 import { guestNameAfter } from "./account";
-import { AccountDialog, HeaderAccount, SignInOffer } from "./ui/account";
+import { AccountDialog, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { ReplayScreen } from "./ui/replay";
@@ -131,7 +131,7 @@ export function App({ client }: { client: Client }) {
             key={refusal?.id ?? (out ? "signed-out" : renaming ? "rename" : "first")}
             initial={out ? guestNameAfter(name, out.account) : (name ?? "")}
             reason={refusal && errorText(refusal.code, refusal.message, refusal.args)}
-            note={out && !refusal ? t(out.everywhere ? "account.signed_out_all" : "account.signed_out") : null}
+            note={out && !refusal ? signedOutNote(out) : null}
             onName={(n) => {
               setRenaming(false);
               client.setName(n);

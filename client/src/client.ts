@@ -1,7 +1,7 @@
 // Wires the store, the connection and the address bar together. The UI gets one
 // `Client` and calls its methods; nothing in the UI touches the socket.
 
-import { type AccountMode, passingName } from "./account";
+import { type AccountMode, passingName, sameName } from "./account";
 import { parseCommand } from "./commands";
 import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
 import { lang, t } from "./i18n";
@@ -45,6 +45,9 @@ export interface Client {
   signIn(name: string, password: string): void;
   register(name: string, password: string): void;
   changePassword(old: string, password: string): void;
+  /** Delete the signed-in account (`delete_account`, with its password): answered by
+   * `signed_out`, after which the name form says the account was deleted. */
+  deleteAccount(password: string): void;
   /** Sign out (of this browser, or of every device): the name form comes back. */
   signOut(everywhere: boolean): void;
   create(game: string, options: Record<string, unknown>): void;
@@ -153,6 +156,22 @@ export function createClient(): Client {
     if (name.get() !== me.name) {
       keepName(me.name);
       name.set(me.name);
+    }
+  });
+
+  // The account deleted: this browser no longer goes by its name (a reload asks for a
+  // name again rather than coming back as a guest of the deleted account's name).
+  store.subscribe((st) => {
+    const out = st.signedOut;
+    if (!out?.deleted || out.account === null) return;
+    const n = name.get();
+    if (n !== null && sameName(n, out.account)) {
+      try {
+        localStorage.removeItem(NAME_KEY);
+      } catch {
+        /* no storage */
+      }
+      name.set(null);
     }
   });
 
@@ -370,6 +389,9 @@ export function createClient(): Client {
     },
     changePassword(old, password) {
       accountRequest({ t: "password", old, new: password });
+    },
+    deleteAccount(password) {
+      accountRequest({ t: "delete_account", password });
     },
     signOut(everywhere) {
       if (!conn.isReady) return;

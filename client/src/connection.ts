@@ -19,7 +19,7 @@ export const NAME_KEY = "spieltisch.name";
  * this `ref` refuses the hello (its name). */
 export const HELLO_ID = 0;
 /** The requests about the account: answered by `welcome` (or `signed_out`), or refused. */
-const ACCOUNT_REQUESTS = new Set(["register", "login", "logout", "password"]);
+const ACCOUNT_REQUESTS = new Set(["register", "login", "logout", "password", "delete_account"]);
 
 export interface Session {
   name: string;

@@ -110,6 +110,8 @@ export interface SignedOutState {
   everywhere: boolean;
   /** The account it was signed in to (its name is not a guest's to take). */
   account: string | null;
+  /** The answer to our `delete_account`: the account is no more (its name is free). */
+  deleted: boolean;
 }
 
 export interface Snapshot {
@@ -266,7 +268,8 @@ export class Store {
     if (this.state.accountForm) this.set({ accountForm: null });
   }
 
-  /** A `register`, `login`, `password` or `logout` went with this id: the dialog waits. */
+  /** A `register`, `login`, `password`, `delete_account` or `logout` went with this
+   * id: the dialog waits. */
   accountSent(id: number): void {
     const held = this.state.accountForm;
     if (held) this.set({ accountForm: { ...held, pending: id, error: null } });
@@ -332,9 +335,11 @@ export class Store {
         break;
       case "signed_out": {
         const form = this.state.accountForm;
+        // The answer to the dialog's `delete_account`: the account is gone.
+        const deleted = form?.mode === "delete" && form.pending != null;
         this.set({
           me: null,
-          signedOut: { everywhere: msg.everywhere, account: this.state.me?.account ?? null },
+          signedOut: { everywhere: msg.everywhere, account: this.state.me?.account ?? null, deleted },
           accountForm: form?.pending != null ? null : form,
         });
         this.dropViews();

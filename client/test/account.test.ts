@@ -5,7 +5,9 @@
 // next hello, a sign-in as another player entering the tables afresh, signed_out
 // forgetting the token and stopping the line); and the client's flows (a sign-in from
 // the name form opening the line with a passing guest's name, signing out and coming
-// back as a guest). (With a server and a browser: e2e/accounts.e2e.ts.)
+// back as a guest); deleting the account (the dialog's form and its send, the refusals
+// in its words, the note after signed_out, the name forgotten). (With a server and a
+// browser: e2e/accounts.e2e.ts.)
 
 import { decode, encode } from "@msgpack/msgpack";
 import { readFileSync } from "node:fs";
@@ -16,7 +18,8 @@ import { Connection, HELLO_ID, NAME_KEY, TOKEN_KEY } from "../src/connection";
 import { errorText, lang } from "../src/i18n";
 import type { ClientMessage } from "../src/protocol.gen";
 import { Store } from "../src/store";
-import { SignInOffer } from "../src/ui/account";
+import { DeleteAccountView, refusalText, SignInOffer, signedOutNote } from "../src/ui/account";
+import { FORMER_PLAYER } from "../src/ui/names";
 import { elements, text } from "./vnodes";
 
 afterEach(() => lang.set("en"));
@@ -58,7 +61,7 @@ describe("the refusals in the reader's language", () => {
     ["bad_password", { min: 8, max: 256 }, "A password is 8 to 256 characters.", "パスワードは8〜256文字にしてください。"],
     ["bad_login", {}, "That name and password do not match an account.", "名前かパスワードが違います。"],
     ["too_many_attempts", { minutes: 15 }, "Too many tries. Wait 15 minutes, then try again.", "試行回数が多すぎます。15分待ってからもう一度お試しください。"],
-    ["not_signed_in", {}, "Sign in first: only an account has a password.", "パスワードを変更するにはログインしてください。"],
+    ["not_signed_in", {}, "Sign in first: only an account has a password.", "先にログインしてください。パスワードがあるのはアカウントだけです。"],
     ["account_required", {}, "This hall asks you to sign in or register to play and chat. As a guest you may watch.", "このホールで遊んだりチャットしたりするには、ログインか登録が必要です。ゲストは観戦できます。"],
     ["password_mismatch", {}, "The two passwords are not the same.", "2つのパスワードが一致しません。"],
   ];
@@ -143,12 +146,140 @@ describe("the store", () => {
     store.handle({ t: "snapshot", room: "r1", v: 4, view: { hand: [1, 2] } });
     store.handle({ t: "signed_out", everywhere: true });
     expect(store.state.me).toBeNull();
-    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada" });
+    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: false });
     expect(store.state.tables.r1).toMatchObject({ view: null, v: -1 });
     store.handle({ ...guest, name: "Bob", player: "p2" });
-    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada" }); // the client clears it with a name
+    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: false }); // the client clears it with a name
     store.clearSignedOut();
     expect(store.state.signedOut).toBeNull();
+  });
+});
+
+describe("deleting the account", () => {
+  type ViewProps = Parameters<typeof DeleteAccountView>[0];
+  function view(over: Partial<ViewProps> = {}) {
+    const props: ViewProps = {
+      account: "Ada",
+      password: "correct horse",
+      setPassword: vi.fn(),
+      pending: false,
+      refusal: null,
+      exporting: false,
+      onExport: vi.fn(),
+      onDelete: vi.fn(),
+      titleId: "account-title-delete",
+      onCancel: vi.fn(),
+      ...over,
+    };
+    const tree = DeleteAccountView(props);
+    const els = elements(tree);
+    const byId = (id: string) => els.find((e) => e.props["data-testid"] === id)!;
+    const submit = () => (byId("delete-form").props.onSubmit as (e: { preventDefault: () => void }) => void)({ preventDefault: () => undefined });
+    return { props, tree, els, byId, submit };
+  }
+
+  it("the dialog warns what it means, in both languages, and offers the export first", () => {
+    lang.set("en");
+    const { tree, byId, props } = view();
+    const warning = text(byId("delete-warning"));
+    expect(warning).toContain("This cannot be undone.");
+    expect(warning).toContain("the name “Ada” is free again");
+    expect(warning).toContain("your ratings leave the rankings");
+    expect(warning).toContain("show you as “former player”");
+    expect(text(tree)).toContain("Export my data");
+    (byId("delete-export").props.onClick as () => void)();
+    expect(props.onExport).toHaveBeenCalledOnce();
+    expect(byId("delete-export").props.type).toBe("button"); // not the form's submit
+    const field = byId("account-delete-password");
+    expect(field.props).toMatchObject({ type: "password", autoComplete: "current-password", value: "correct horse" });
+    const go = byId("account-go");
+    expect(go.props.class).toBe("danger");
+    expect(text(go)).toBe("Delete my account");
+    expect(text(byId("account-cancel"))).toBe("Cancel");
+    lang.set("ja");
+    const ja = view();
+    expect(text(ja.byId("delete-warning"))).toContain("「Ada」という名前は空きになり");
+    expect(text(ja.byId("delete-warning"))).toContain("「退会したプレイヤー」と表示されます");
+    expect(text(ja.byId("account-go"))).toBe("アカウントを削除する");
+    expect(text(ja.tree)).toContain("自分のデータを書き出す");
+  });
+
+  it("sends the password once and empties the field; nothing without a password or while waiting", () => {
+    const { props, submit } = view();
+    submit();
+    expect(props.onDelete).toHaveBeenCalledWith("correct horse");
+    expect(props.setPassword).toHaveBeenCalledWith("");
+    const empty = view({ password: "" });
+    expect(empty.byId("account-go").props.disabled).toBe(true);
+    empty.submit();
+    expect(empty.props.onDelete).not.toHaveBeenCalled();
+    lang.set("en");
+    const waiting = view({ pending: true });
+    expect(waiting.byId("account-go").props).toMatchObject({ disabled: true, "data-pending": "1" });
+    expect(text(waiting.byId("account-go"))).toBe("Deleting…");
+    waiting.submit();
+    expect(waiting.props.onDelete).not.toHaveBeenCalled();
+    const refused = view({ refusal: "That is not your password." });
+    expect(text(refused.byId("account-error"))).toBe("That is not your password.");
+  });
+
+  it("the refusals in the dialog's words, in both languages", () => {
+    const form = (code: string, args: Record<string, unknown> = {}) => ({
+      mode: "delete" as const,
+      pending: null,
+      name: null,
+      error: { id: 1, code, message: "the server's words", args, at: 0 },
+    });
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ["bad_login", {}, "That is not your password.", "パスワードが違います。"],
+      ["too_many_attempts", { minutes: 15 }, "Too many tries. Wait 15 minutes, then try again.", "試行回数が多すぎます。15分待ってからもう一度お試しください。"],
+      ["not_signed_in", {}, "Sign in first: only an account has a password.", "先にログインしてください。パスワードがあるのはアカウントだけです。"],
+    ];
+    for (const [code, args, en, ja] of cases) {
+      lang.set("en");
+      expect(refusalText(form(code, args), null), code).toBe(en);
+      lang.set("ja");
+      expect(refusalText(form(code, args), null), code).toBe(ja);
+    }
+  });
+
+  it("the store: the refusal in the dialog, not a notice; signed_out as its answer is the account deleted", () => {
+    const store = new Store(() => undefined);
+    store.handle(signedIn);
+    store.openAccount("delete");
+    store.accountSent(5);
+    store.handle({ t: "error", ref: 5, code: "bad_login", message: "", args: {} });
+    expect(store.state.accountForm).toMatchObject({ mode: "delete", pending: null, error: { code: "bad_login" } });
+    expect(store.state.notices).toEqual([]);
+    store.accountSent(6);
+    store.handle({ t: "signed_out", everywhere: true });
+    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: true });
+    expect(store.state.accountForm).toBeNull();
+    expect(store.state.me).toBeNull();
+    // The dialog open but nothing sent (signed out from elsewhere): not a deletion.
+    const other = new Store(() => undefined);
+    other.handle(signedIn);
+    other.openAccount("delete");
+    other.handle({ t: "signed_out", everywhere: true });
+    expect(other.state.signedOut?.deleted).toBe(false);
+  });
+
+  it("the name form's note: deleted, signed out here, signed out everywhere, in both languages", () => {
+    lang.set("en");
+    expect(signedOutNote({ everywhere: true, account: "Ada", deleted: true })).toBe(
+      "Your account “Ada” has been deleted and you are signed out everywhere. Choose a name to go on as a guest.",
+    );
+    expect(signedOutNote({ everywhere: false, account: "Ada", deleted: false })).toBe("You have signed out. Choose a name to go on as a guest, or sign in again.");
+    expect(signedOutNote({ everywhere: true, account: "Ada", deleted: false })).toContain("on every device");
+    lang.set("ja");
+    expect(signedOutNote({ everywhere: true, account: "Ada", deleted: true })).toBe(
+      "アカウント「Ada」を削除し、すべての端末からログアウトしました。ゲストとして続けるには名前を決めてください。",
+    );
+  });
+
+  it("a deleted account is called as the hall calls it (server/profiles.py)", () => {
+    const py = readFileSync(new URL("../../server/profiles.py", import.meta.url), "utf8");
+    expect(/^FORMER = "([^"]*)"/m.exec(py)?.[1]).toBe(FORMER_PLAYER);
   });
 });
 
@@ -283,7 +414,7 @@ describe("the connection", () => {
     expect(ws.last("logout")).toMatchObject({ everywhere: false });
     ws.receive({ t: "signed_out", everywhere: false });
     expect(storage.has(TOKEN_KEY)).toBe(false);
-    expect(store.state.signedOut).toEqual({ everywhere: false, account: "Ada" });
+    expect(store.state.signedOut).toEqual({ everywhere: false, account: "Ada", deleted: false });
     expect(store.state.conn).toBe("offline");
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
@@ -346,6 +477,59 @@ describe("the client's flows", () => {
     expect(client.store.state.me?.account).toBe("Ada");
   });
 
+  it("deleting the account: delete_account with the password, refused in the dialog, then signed out with the name forgotten", () => {
+    storage.set(NAME_KEY, "Ada");
+    storage.set(TOKEN_KEY, "tok-account");
+    const client = createClient();
+    client.start();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(signedIn);
+    client.account("delete");
+    client.deleteAccount("not it at all");
+    const first = ws.last("delete_account")!;
+    expect(first).toMatchObject({ t: "delete_account", password: "not it at all" });
+    expect(client.store.state.accountForm).toMatchObject({ mode: "delete", pending: first.id });
+    ws.receive({ t: "error", ref: first.id, code: "bad_login", message: "", args: {} });
+    expect(client.store.state.accountForm).toMatchObject({ mode: "delete", pending: null, error: { code: "bad_login" } });
+    expect(client.store.state.notices).toEqual([]);
+    client.deleteAccount("correct horse");
+    expect(ws.last("delete_account")).toMatchObject({ password: "correct horse" });
+    ws.receive({ t: "signed_out", everywhere: true });
+    expect(client.store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: true });
+    expect(client.store.state.accountForm).toBeNull();
+    expect(storage.has(TOKEN_KEY)).toBe(false);
+    // The browser no longer goes by the deleted account's name, and kept no password.
+    expect(storage.has(NAME_KEY)).toBe(false);
+    expect(client.name.get()).toBeNull();
+    expect([...storage.values()].join(" ")).not.toContain("correct horse");
+    // The name is free: a guest may take it.
+    client.setName("Ada");
+    expect(client.store.state.signedOut).toBeNull();
+    const again = FakeSocket.all[1];
+    again.open();
+    expect(again.sent[0]).toMatchObject({ t: "hello", name: "Ada", token: null });
+  });
+
+  it("a deletion lost with the line frees the dialog to try again", () => {
+    storage.set(NAME_KEY, "Ada");
+    storage.set(TOKEN_KEY, "tok-account");
+    const client = createClient();
+    client.start();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(signedIn);
+    client.account("delete");
+    client.deleteAccount("correct horse");
+    expect(client.store.state.accountForm?.pending).not.toBeNull();
+    ws.close();
+    expect(client.store.state.accountForm).toMatchObject({ mode: "delete", pending: null });
+    vi.advanceTimersByTime(10_000);
+    FakeSocket.all[1].open();
+    FakeSocket.all[1].receive(signedIn);
+    expect(FakeSocket.all[1].last("delete_account")).toBeUndefined(); // not sent again by itself
+  });
+
   it("signing out: logout, the name form as a guest, then hello with the new name and no token", () => {
     storage.set(NAME_KEY, "Ada");
     storage.set(TOKEN_KEY, "tok-account");
@@ -358,7 +542,7 @@ describe("the client's flows", () => {
     client.signOut(true);
     expect(ws.last("logout")).toMatchObject({ everywhere: true });
     ws.receive({ t: "signed_out", everywhere: true });
-    expect(client.store.state.signedOut).toEqual({ everywhere: true, account: "Ada" });
+    expect(client.store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: false });
     expect(storage.has(TOKEN_KEY)).toBe(false);
     client.setName("Bob");
     expect(client.store.state.signedOut).toBeNull();

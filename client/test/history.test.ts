@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lang } from "../src/i18n";
 import type { GameSummary, PlayerResult } from "../src/protocol.gen";
 import { endedText, HistoryRow, localTime, playerScore, winners } from "../src/ui/history";
+import { FORMER_PLAYER, finishedName, shownSummary } from "../src/ui/names";
 import { ReplayPlayers } from "../src/ui/replay";
 import { elements, text } from "./vnodes";
 
@@ -88,6 +89,26 @@ describe("the finished games' rows", () => {
     expect(text(ja)).toContain("カルカソンヌ");
     expect(text(ja)).toContain("143手");
     expect(text(elements(ja).find((e) => e.props["data-testid"] === "replay-open"))).toBe("再生");
+  });
+
+  it("a deleted account is \"former player\" in the reader's language, in the rows and the replay", () => {
+    const gone = { ...GAME, players: [player({ player: "p1", name: FORMER_PLAYER, score: 31, rank: 2 }), ...GAME.players.slice(1)] };
+    lang.set("en");
+    expect(finishedName(FORMER_PLAYER)).toBe("former player");
+    expect(playerScore(gone.players[0])).toBe("former player 31 pts");
+    lang.set("ja");
+    expect(finishedName(FORMER_PLAYER)).toBe("退会したプレイヤー");
+    expect(finishedName("Former Player")).toBe("Former Player"); // only the hall's exact words
+    expect(finishedName("Ada")).toBe("Ada");
+    const seats = elements(h(HistoryRow, { game: gone, now: NOW, onReplay: () => undefined })).filter((e) => e.props["data-seat"] !== undefined);
+    expect(text(seats[0])).toBe("退会したプレイヤー 31点");
+    // The replay shows its summary with the names as shown; one without a former player is kept as it is.
+    expect(shownSummary(GAME)).toBe(GAME);
+    const shown = shownSummary(gone);
+    expect(shown.players.map((p) => p.name)).toEqual(["退会したプレイヤー", "AI 1", "Kim"]);
+    expect(gone.players[0].name).toBe(FORMER_PLAYER); // the record itself is not changed
+    const rows = elements(h(ReplayPlayers, { summary: shown, view: null, seat: null })).filter((e) => e.props["data-seat"] !== undefined);
+    expect(text(rows[0])).toContain("退会したプレイヤー");
   });
 
   it("the replay link opens the replay in the page, and a ctrl-click leaves it to the browser", () => {

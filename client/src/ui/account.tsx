@@ -1,14 +1,15 @@
 // Accounts on screen: the header's "Sign in" for a guest and the account menu of a
-// signed-in player, the dialog to sign in or register ("Claim your name") and to change
-// the password, and the name form's offer to sign in. The passwords live in the
-// fields' state only, are emptied as they are sent, and are never kept.
+// signed-in player, the dialog to sign in or register ("Claim your name"), to change
+// the password and to delete the account, the name form's offer to sign in and its note
+// after signing out. The passwords live in the fields' state only, are emptied as they
+// are sent, and are never kept.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, checkNewPassword, type LocalRefusal } from "../account";
 import type { Client } from "../client";
 import { errorText, has, t } from "../i18n";
 import { NAME_MAX, type Welcome } from "../protocol.gen";
-import type { AccountForm } from "../store";
+import type { AccountForm, SignedOutState } from "../store";
 import "./account.css";
 
 /** A person's bust in a circle: the mark of a name that is an account's. */
@@ -140,6 +141,9 @@ function AccountMenu({ client, account }: { client: Client; account: string }) {
           <button role="menuitem" data-testid="account-export" title={t("profile.export_hint")} onClick={pick(() => void client.exportData())}>
             {t("profile.export")}
           </button>
+          <button role="menuitem" class="danger" data-testid="account-delete" title={t("account.delete_hint")} onClick={pick(() => client.account("delete"))}>
+            {t("account.delete")}
+          </button>
           <button role="menuitem" data-testid="account-password" onClick={pick(() => client.account("password"))}>
             {t("account.change_password")}
           </button>
@@ -179,16 +183,25 @@ export function SignInOffer({ client, account }: { client: Client; account: stri
 
 /** The words of a refusal, the server's or the form's own: ours in either language
  * (the server's message only for a code we have no words for). */
-function refusalText(form: AccountForm, local: LocalRefusal | null): string | null {
+export function refusalText(form: AccountForm, local: LocalRefusal | null): string | null {
   if (local) return errorText(local.code, "", local.args);
   const e = form.error;
   if (!e) return null;
-  // Changing the password, a wrong one is the current password, not a name.
+  // Changing the password, a wrong one is the current password, not a name; deleting
+  // the account, it is the account's password.
   if (e.code === "bad_login" && form.mode === "password") return t("account.wrong_current");
+  if (e.code === "bad_login" && form.mode === "delete") return t("account.wrong_password");
   return errorText(e.code, has(`err.${e.code}`) ? "" : e.message, e.args);
 }
 
-/** The account dialog: "Sign in" and "Register" as two tabs, or "Change password". */
+/** The name form's note after signing out: here, everywhere, or the account deleted. */
+export function signedOutNote(out: SignedOutState): string {
+  if (out.deleted) return t("account.deleted", { name: out.account ?? "" });
+  return t(out.everywhere ? "account.signed_out_all" : "account.signed_out");
+}
+
+/** The account dialog: "Sign in" and "Register" as two tabs, "Change password", or
+ * "Delete your account". */
 export function AccountDialog({ client, form, me, name }: { client: Client; form: AccountForm; me: Welcome | null; name: string | null }) {
   const close = () => client.account(null);
   useEffect(() => {
@@ -207,6 +220,8 @@ export function AccountDialog({ client, form, me, name }: { client: Client; form
         </button>
         {form.mode === "password" ? (
           <PasswordForm client={client} form={form} account={me?.account ?? ""} titleId={titleId} onCancel={close} />
+        ) : form.mode === "delete" ? (
+          <DeleteForm client={client} form={form} account={me?.account ?? ""} titleId={titleId} onCancel={close} />
         ) : (
           <>
             <div class="tabs" role="tablist" aria-label={t("account.tabs")}>
@@ -247,10 +262,25 @@ function Refusal({ text }: { text: string | null }) {
   );
 }
 
-function Buttons({ go, busy, pending, ready, onCancel }: { go: string; busy: string; pending: boolean; ready: boolean; onCancel: () => void }) {
+function Buttons({
+  go,
+  busy,
+  pending,
+  ready,
+  onCancel,
+  danger = false,
+}: {
+  go: string;
+  busy: string;
+  pending: boolean;
+  ready: boolean;
+  onCancel: () => void;
+  /** The button does what cannot be undone: red, not the usual green. */
+  danger?: boolean;
+}) {
   return (
     <div class="buttons">
-      <button type="submit" class="primary" data-testid="account-go" disabled={pending || !ready} aria-busy={pending} data-pending={pending ? "1" : "0"}>
+      <button type="submit" class={danger ? "danger" : "primary"} data-testid="account-go" disabled={pending || !ready} aria-busy={pending} data-pending={pending ? "1" : "0"}>
         {pending && <span class="spinner" aria-hidden="true" />}
         {pending ? busy : go}
       </button>
@@ -416,3 +446,91 @@ function PasswordForm({ client, form, account, titleId, onCancel }: FormProps & 
   );
 }
 
+
+function DeleteForm({ client, form, account, titleId, onCancel }: FormProps & { account: string }) {
+  const [password, setPassword] = useState("");
+  const [exporting, setExporting] = useState(false);
+  return (
+    <DeleteAccountView
+      account={account}
+      password={password}
+      setPassword={setPassword}
+      pending={form.pending !== null}
+      refusal={refusalText(form, null)}
+      exporting={exporting}
+      onExport={() => {
+        setExporting(true);
+        void client.exportData().finally(() => setExporting(false));
+      }}
+      onDelete={(p) => client.deleteAccount(p)}
+      titleId={titleId}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** "Delete your account", its state held by `DeleteForm`: what deleting means (the name
+ * free again, out of the rankings, "former player" in the finished games), the data's
+ * export first, the password to be sure (emptied as it is sent), the red button. */
+export function DeleteAccountView({
+  account,
+  password,
+  setPassword,
+  pending,
+  refusal,
+  exporting,
+  onExport,
+  onDelete,
+  titleId,
+  onCancel,
+}: {
+  account: string;
+  password: string;
+  setPassword: (v: string) => void;
+  pending: boolean;
+  refusal: string | null;
+  exporting: boolean;
+  onExport: () => void;
+  onDelete: (password: string) => void;
+  titleId: string;
+  onCancel: () => void;
+}) {
+  const warningId = `${titleId}-warning`;
+  return (
+    <form
+      class="account-form delete-form"
+      data-testid="delete-form"
+      aria-describedby={warningId}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (pending || !password) return;
+        onDelete(password);
+        setPassword("");
+      }}
+    >
+      <h2 id={titleId}>{t("account.delete_title")}</h2>
+      <div class="delete-warning" id={warningId} data-testid="delete-warning">
+        <p>
+          <strong>{t("account.delete_intro", { name: account })}</strong>
+        </p>
+        <ul>
+          <li>{t("account.delete_name", { name: account })}</li>
+          <li>{t("account.delete_ratings")}</li>
+          <li>{t("account.delete_games")}</li>
+          <li>{t("account.delete_signout")}</li>
+        </ul>
+      </div>
+      <p class="delete-export">
+        <span>{t("account.delete_export")}</span>{" "}
+        <button type="button" class="link" data-testid="delete-export" title={t("profile.export_hint")} disabled={exporting} aria-busy={exporting} onClick={onExport}>
+          ⤓ {t("profile.export")}
+        </button>
+      </p>
+      {/* For password managers: whose password this is. */}
+      <input type="text" class="hidden-username" autoComplete="username" value={account} readOnly tabIndex={-1} aria-hidden="true" />
+      <Refusal text={refusal} />
+      <Field label={t("account.delete_confirm")} testid="account-delete-password" value={password} onInput={setPassword} autoComplete="current-password" autoFocus />
+      <Buttons go={t("account.delete_go")} busy={t("account.delete_busy")} pending={pending} ready={!!password} onCancel={onCancel} danger />
+    </form>
+  );
+}

@@ -10,6 +10,7 @@ import { replayHash } from "../replay";
 import type { Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import "./history.css";
+import { finishedName } from "./names";
 import { nowSeconds } from "./presence";
 
 /** When a game ended, for a row: "just now", "5 min ago", "3 h ago" within a day, then
@@ -32,9 +33,10 @@ export function winners(game: GameSummary): number[] {
   return game.players.flatMap((p, i) => (p.rank === 1 ? [i] : []));
 }
 
-/** A player of a finished game with their score: "Ada 52 pts", "AI 1 · random 40 pts". */
+/** A player of a finished game with their score: "Ada 52 pts", "AI 1 · random 40 pts",
+ * a deleted account's "former player 31 pts" (in the reader's language). */
 export function playerScore(p: PlayerResult): string {
-  return `${seatLabel(p)} ${t("table.points", { n: p.score })}`;
+  return `${seatLabel({ ...p, name: finishedName(p.name) })} ${t("table.points", { n: p.score })}`;
 }
 
 export function HistoryPanel({ client, s }: { client: Client; s: Snapshot }) {

@@ -10,13 +10,14 @@ import { gameUi } from "../games";
 import type { GameUi } from "../games/types";
 import { SEAT_COLOURS } from "../games/types";
 import { useCatalogue } from "../hooks";
-import { gameName, t } from "../i18n";
+import { gameName, lang, t } from "../i18n";
 import { storedHallPassword } from "../privacy";
 import type { GameSummary, ReplayData } from "../protocol.gen";
 import { clampMove, keyStep, recordUrl, ReplayViews, type Step, step } from "../replay";
 import type { ReplayState, View } from "../store";
 import { levelHint, levelWord } from "./bots";
 import { localTime } from "./history";
+import { shownSummary } from "./names";
 import { Log, ResultPanel, seatNames } from "./table";
 import "./replay.css";
 
@@ -45,7 +46,8 @@ export function ReplayScreen({ client, r }: { client: Client; r: ReplayState }) 
 }
 
 function Replay({ client, data, seat, back }: { client: Client; data: ReplayData; seat: number | null; back: preact.JSX.Element }) {
-  const summary = data.summary;
+  // A deleted account's name ("former player") in the reader's language, everywhere below.
+  const summary = useMemo(() => shownSummary(data.summary), [data, lang.get()]);
   const ui = gameUi(summary.game);
   const catalogue = useCatalogue(client, summary.game, ui);
   // A new answer (another seat's view) starts a new cache; the move stays where it is.
