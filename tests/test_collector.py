@@ -94,19 +94,22 @@ async def test_cycles_left_by_closed_connections_are_freed_by_the_timer(
     with collector.passes_off():  # as in a hall: no automatic pass comes
         async with running_server(limits) as srv:
             port = port_of(srv)
+            first = srv.hall.metrics.gc_runs
             await come_and_go(srv, 20)
             await asyncio.sleep(0.1)
             runs = srv.hall.metrics.gc_runs
-            # Each in a cycle (it keeps bound methods of itself): not freed by counting.
-            before = transports_alive(port)
-            assert before >= 20
             assert srv.hall.metrics.cycles_left >= 20
-            for _ in range(40):
+            if runs == first:
+                # Each in a cycle (it keeps bound methods of itself): not freed by
+                # counting. (On a busy machine the timer may have passed already while
+                # they came and went, freeing some of them.)
+                assert transports_alive(port) >= 20
+            for _ in range(40):  # a pass after the last of them closed
                 await asyncio.sleep(0.1)
                 if srv.hall.metrics.gc_runs > runs:
                     break
             assert srv.hall.metrics.gc_runs > runs
-            assert transports_alive(port) <= before // 4  # all but any still closing
+            assert transports_alive(port) <= 5  # all but any still closing
             assert srv.hall.metrics.gc_collected > 0
             assert srv.hall.metrics.gc_pause_max > 0
             assert "spieltisch_gc_runs_total" in srv.hall.metrics.render()
