@@ -1,4 +1,4 @@
-"""A connection's account: `register`, `login`, `logout` and `password`.
+"""A connection's account: `register`, `login`, `logout`, `password`, `delete_account`.
 
 Signing in changes who a connection is, so what it had entered as somebody else is
 left first, as if it had dropped (a seat at a table that has not started is kept for
