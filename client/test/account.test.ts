@@ -9,7 +9,6 @@
 // in its words, the note after signed_out, the name forgotten). (With a server and a
 // browser: e2e/accounts.e2e.ts.)
 
-import { decode, encode } from "@msgpack/msgpack";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, checkNewPassword, guestNameAfter, passingName, sameName } from "../src/account";
@@ -21,6 +20,7 @@ import { Store } from "../src/store";
 import { DeleteAccountView, refusalText, SignInOffer, signedOutNote } from "../src/ui/account";
 import { FORMER_PLAYER } from "../src/ui/names";
 import { elements, text } from "./vnodes";
+import { FakeSocket } from "./socket";
 
 afterEach(() => lang.set("en"));
 
@@ -283,39 +283,6 @@ describe("deleting the account", () => {
   });
 });
 
-// A stand-in socket: records what the client sends and lets the test answer.
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  binaryType = "";
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: ArrayBuffer }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: Uint8Array) {
-    this.sent.push(decode(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(msg: Record<string, unknown>) {
-    const bytes = encode(msg);
-    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
-  }
-  last(t: string) {
-    return [...this.sent].reverse().find((m) => m.t === t);
-  }
-}
 
 const storage = new Map<string, string>();
 function stubBrowser() {

@@ -1,10 +1,10 @@
-import { decode, encode } from "@msgpack/msgpack";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoff, Connection, HELLO_ID, TOKEN_KEY } from "../src/connection";
 import { HALL_PASSWORD_KEY } from "../src/privacy";
 import { LOBBY_DEFAULT } from "../src/protocol.gen";
 import { Store } from "../src/store";
 import { STRINGS_ID } from "../src/strings.gen";
+import { FakeSocket } from "./socket";
 
 describe("backoff", () => {
   it("grows and is capped", () => {
@@ -18,36 +18,6 @@ describe("backoff", () => {
   });
 });
 
-// A stand-in socket: records what the client sends and lets the test answer.
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  binaryType = "";
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: ArrayBuffer }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: Uint8Array) {
-    this.sent.push(decode(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(msg: Record<string, unknown>) {
-    const bytes = encode(msg);
-    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
-  }
-}
 
 describe("Connection", () => {
   const storage = new Map<string, string>();

@@ -3,7 +3,6 @@
 // about a rematch (follow, peek, drop), /again, the offer's card and a kept seat's mark
 // in both languages.
 
-import { decode, encode } from "@msgpack/msgpack";
 import { h } from "preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Client, createClient } from "../src/client";
@@ -14,6 +13,7 @@ import { rematchMove, rematchOffer, rematchOffers } from "../src/rematch";
 import { Store } from "../src/store";
 import { KeptMark, offersPlayAgain, RematchOfferCard } from "../src/ui/rematch";
 import { elements, text } from "./vnodes";
+import { FakeSocket } from "./socket";
 
 const seat = (player: string, name: string, bot = false): SeatInfo => ({
   player,
@@ -269,41 +269,6 @@ describe("on screen", () => {
 });
 
 // The client's flows over a stand-in socket: what goes to the server at each step.
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  binaryType = "";
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: ArrayBuffer }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: Uint8Array) {
-    this.sent.push(decode(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(msg: object) {
-    const bytes = encode(msg);
-    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
-  }
-  /** What was sent since the last look, without ids and pings. */
-  take(): Record<string, unknown>[] {
-    const out = this.sent.filter((m) => m.t !== "ping").map(({ id: _id, ...m }) => m);
-    this.sent = [];
-    return out;
-  }
-}
 
 describe("the client's play-again flows", () => {
   const storage = new Map<string, string>();
