@@ -424,6 +424,9 @@ class LobbySeat(msgspec.Struct, kw_only=True):
     name: Annotated[str, doc("The display name.")]
     bot: Annotated[bool, doc("An AI player.")] = False
     level: Annotated[str | None, doc("An AI player's level; null for a person.")] = None
+    left: Annotated[
+        bool, doc("A person who left the running game: the AI plays their seat now.")
+    ] = False
 
 
 class RoomSummary(msgspec.Struct, kw_only=True):
@@ -508,6 +511,20 @@ class SeatInfo(msgspec.Struct, kw_only=True):
         ),
     ] = False
     resigned: Annotated[bool, doc("The player resigned; the AI plays the seat to the end.")] = False
+    left: Annotated[
+        bool,
+        doc(
+            "The person left the running game on purpose (`leave`): the AI took the seat at "
+            "once. They take it back if they come back to the table."
+        ),
+    ] = False
+    ai_moves: Annotated[
+        int,
+        doc(
+            "How many moves of this game the AI has made for this person (stand-in, time "
+            "run out, resigned or left); 0 for AI players."
+        ),
+    ] = 0
     clock: Annotated[
         float | None,
         doc(
@@ -568,6 +585,13 @@ class Room(_Server, tag="room"):
         str | None,
         doc("At a finished table: the id of the table its players opened to play again."),
     ] = None
+    abandoned: Annotated[
+        bool,
+        doc(
+            "A finished table whose game was abandoned: every person at it left or "
+            "resigned (or stayed away for the hall's wait) before the end. No result."
+        ),
+    ] = False
 
 
 class KeptSeat(msgspec.Struct, kw_only=True):
@@ -682,8 +706,19 @@ class PlayerResult(msgspec.Struct, kw_only=True):
     bot: Annotated[bool, doc("An AI player.")]
     level: Annotated[str | None, doc("An AI player's level; null for a person.")] = None
     resigned: Annotated[bool, doc("The player resigned; the AI finished the game.")] = False
-    score: Annotated[int, doc("The final score.")]
-    rank: Annotated[int, doc("The place, 1 = best; tied seats share a place.")]
+    score: Annotated[int, doc("The final score (in an abandoned game: the score when it stopped).")]
+    rank: Annotated[
+        int, doc("The place, 1 = best; tied seats share a place. 0 in an abandoned game.")
+    ]
+    left: Annotated[bool, doc("The person left the game; the AI played their seat.")] = False
+    ai_finished: Annotated[
+        bool,
+        doc(
+            "A person's seat the AI was playing when the game ended (they resigned, left, "
+            "or were away): the AI finished it for them."
+        ),
+    ] = False
+    ai_moves: Annotated[int, doc("How many of this person's moves the AI made.")] = 0
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -699,6 +734,13 @@ class GameSummary(msgspec.Struct, kw_only=True):
     private: Annotated[
         bool,
         doc("Played at a private table: listed only to its players (in their `history`)."),
+    ] = False
+    abandoned: Annotated[
+        bool,
+        doc(
+            "Every person left or resigned before the end: the game stopped where it was. "
+            "It has no winner, and is not rated."
+        ),
     ] = False
 
 

@@ -36,6 +36,7 @@ class Record(msgspec.Struct, kw_only=True):
     log: list[LogEntry]  # the start record, then every move, as the table logged them
     private: bool = False  # played at a private table: listed only to its players
     rated: bool = True  # its table counted it for the ratings (if its players were signed in)
+    abandoned: bool = False  # every person left before the end: no result, not rated
 
     def summary(self) -> m.GameSummary:
         return m.GameSummary(
@@ -47,6 +48,7 @@ class Record(msgspec.Struct, kw_only=True):
             started=self.started,
             ended=self.ended,
             private=self.private,
+            abandoned=self.abandoned,
         )
 
 
@@ -62,6 +64,16 @@ def game_id(table: str, start: LogStart) -> str:
     return hashlib.sha256(f"{table}:{start.seed}".encode()).hexdigest()[:12]
 
 
+def abandoned(game: Game, state: Any, seats: int) -> Result:
+    """An abandoned game's scores where it stopped (as everyone saw them), and no
+    places: rank 0 for every seat."""
+    shown = audience_view(game, state, None).get("scores")
+    scores = [int(x) for x in shown] if isinstance(shown, list) else []
+    if len(scores) != seats:
+        scores = [0] * seats
+    return Result(scores=scores, ranks=[0] * seats)
+
+
 def make_record(
     table: str,
     game: Game,
@@ -73,6 +85,7 @@ def make_record(
     entries: list[bytes],
     private: bool = False,
     rated: bool = True,
+    abandoned: bool = False,
 ) -> Record:
     log = [_public(_decode_entry(e)) for e in entries]
     start = log[0]
@@ -86,6 +99,9 @@ def make_record(
             resigned=bool(s and s.resigned),
             score=result.scores[i],
             rank=result.ranks[i],
+            left=bool(s and s.left),
+            ai_finished=bool(s and not s.bot and s.standin),
+            ai_moves=s.ai_moves if s else 0,
         )
         for i, s in enumerate(seats)
     ]
@@ -99,7 +115,8 @@ def make_record(
         ended=ended,
         log=log,
         private=private,
-        rated=rated,
+        rated=rated and not abandoned,
+        abandoned=abandoned,
     )
 
 

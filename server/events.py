@@ -26,6 +26,7 @@ class RoomInfo(msgspec.Struct, kw_only=True):
     lock: Lock = msgspec.field(default_factory=Lock)
     kept: list[KeptSeat | None] = []  # seats kept for the players of a rematch
     rematch: str | None = None  # a finished table's rematch, once its players opened one
+    abandoned: bool = False  # a finished table whose people all left before the end
 
 
 class Event(msgspec.Struct, tag_field="k", tag="room"):

@@ -225,7 +225,9 @@ class Fanout:
         room: AnyRoom | None = tables.own.get(room_id)
         if room is None:
             remote = tables.remote.get(room_id)
-            if remote is None and members:
+            # A hall of one process owns every table it has: an event that comes late
+            # for a table it closed must not bring a view of it back.
+            if remote is None and members and self.broker.shared:
                 remote = tables.remote[room_id] = RemoteRoom(room_id, event.info, event.v)
             if remote is not None:
                 remote.info_ = event.info
@@ -263,4 +265,5 @@ def room_message(info: RoomInfo, conn: Connection) -> m.Room:
         password=info.lock.has_password,
         kept=info.kept,
         rematch=info.rematch,
+        abandoned=info.abandoned,
     )

@@ -27,8 +27,10 @@ EVERY = 1 << 30  # "all of a player's games", for forgetting them
 
 def winners(game: GameSummary) -> set[str]:
     """Who won a finished game as the ratings count it: the best place, where a seat
-    that resigned comes last whatever its score."""
-    ranks = places([p.rank for p in game.players], [p.resigned for p in game.players])
+    that resigned or left comes last whatever its score. An abandoned game: nobody."""
+    if game.abandoned:
+        return set()
+    ranks = places([p.rank for p in game.players], [p.resigned or p.left for p in game.players])
     best = min(ranks, default=0)
     return {p.player for p, r in zip(game.players, ranks, strict=True) if r == best}
 

@@ -11,8 +11,9 @@ first line only, so a game is rated once whatever happens to the processes.
 Who is rated: signed-in people by their player id, and the AI by level ("ai:strong"),
 so a person can see how they stand against each level. Several AI seats of one level
 in a game are rated as that many copies of the level, and the level then takes their
-mean. A player who resigned is placed last (after every seat that did not); an absent
-person whose seat the AI finished keeps the place the seat reached.
+mean. A player who resigned, or left the game and did not come back, is placed last
+(after every seat that did not); an absent person whose seat the AI finished keeps the
+place the seat reached. An abandoned game (every person left) is not rated.
 
 The figure shown is the conservative one, mu - 3 sigma (the library's ordinal): it
 starts at 0 and grows as the games make the model surer. Fewer than ``PROVISIONAL``
@@ -168,7 +169,9 @@ class Ratings:
             if account is None:
                 return None
             names[p.player] = account.name
-        ranks = places([p.rank for p in record.players], [p.resigned for p in record.players])
+        ranks = places(
+            [p.rank for p in record.players], [p.resigned or p.left for p in record.players]
+        )
         seats = [
             RatedSeat(p.player, names[p.player], place)
             if not p.bot

@@ -43,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     recorded = ([p.score for p in record.players], [p.rank for p in record.players])
     moves = len(record.log) - 1
+    if record.abandoned:
+        if result is not None:
+            print(f"{args.file}: recorded as abandoned, but the game ends after {moves} moves")
+            return 1
+        print(f"{args.file}: {record.game}, abandoned after {moves} moves; the log replays")
+        return 0
     if result is None:
         print(f"{args.file}: after {moves} moves the {record.game} game is not over")
         return 1

@@ -332,8 +332,9 @@ class Tables:
             await self._close(room)
 
     async def close_if_abandoned(self, room: Room, wait: float) -> None:
-        """Close a running game whose players have all been away for ``wait`` seconds
-        (its clocks stopped when the last one left)."""
+        """Abandon and close a running game whose players have all been away for
+        ``wait`` seconds (its clocks and its AI players stopped when the last one
+        left): it is archived as abandoned first (room/actor.py)."""
         await asyncio.sleep(wait)
         if (
             room.status == "playing"
@@ -341,6 +342,8 @@ class Tables:
             and self.own.get(room.id) is room
         ):
             log.info('{"event": "hub.room_abandoned", "room": "%s"}', room.id)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(room.abandon(), 10)  # archived and told, then closed
             await self._close(room)
 
     async def _close(self, room: Room) -> None:

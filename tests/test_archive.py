@@ -20,8 +20,8 @@ from tests.support.tables import played_by_the_ai
 
 
 async def finished_game(server: Any) -> tuple[str, Client, Client]:
-    """Anna plays Carcassonne against a random AI player and resigns at once: the AI
-    plays her seat to the end. A watcher stays to the end."""
+    """Anna plays Carcassonne against a random AI player and never moves: her clock
+    runs out at every turn, and the AI plays her seat to the end. A watcher stays to the end."""
     room, anna, watcher = await played_by_the_ai(server)
     await watcher.drain(0.3)
     await anna.drain(0.3)
@@ -50,7 +50,8 @@ async def test_a_finished_game_is_in_the_history_and_in_its_players_own(played) 
     game = games[0]
     assert game["game"] == "carcassonne" and game["moves"] > 30
     assert [p["name"] for p in game["players"]] == ["anna", "AI 1"]
-    assert game["players"][0]["resigned"] and game["players"][1]["bot"]
+    assert game["players"][0]["ai_moves"] > 10 and game["players"][1]["bot"]
+    assert not game["abandoned"] and not game["players"][0]["resigned"]
     assert game["players"][1]["level"] == "random"
     assert sorted(p["rank"] for p in game["players"]) in ([1, 2], [1, 1])
     assert game["started"] <= game["ended"]

@@ -147,7 +147,7 @@ async def test_tables_played_and_closed_leave_no_reference_cycles(
 async def test_a_game_the_ai_plays_to_its_end_leaves_no_reference_cycles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Carcassonne against a strong and a greedy AI player: the person resigns, the AI
+    """Carcassonne against a strong and a greedy AI player: the person never moves, the AI
     plays every seat to the end (the strong one's searches in a worker process, its
     answers coming back to the hub), and the table closes when everyone has left."""
     monkeypatch.setattr(collector, "TICK", 0.05)

@@ -193,6 +193,7 @@ export interface LobbySeat {
   name: string;
   bot: boolean;
   level: string | null;
+  left: boolean;
 }
 
 export interface SeatInfo {
@@ -205,6 +206,8 @@ export interface SeatInfo {
   away_since: number | null;
   standin: boolean;
   resigned: boolean;
+  left: boolean;
+  ai_moves: number;
   clock: number | null;
   clock_running: boolean;
 }
@@ -229,6 +232,7 @@ export interface GameSummary {
   started: number;
   ended: number;
   private: boolean;
+  abandoned: boolean;
 }
 
 export interface PlayerResult {
@@ -239,6 +243,9 @@ export interface PlayerResult {
   resigned: boolean;
   score: number;
   rank: number;
+  left: boolean;
+  ai_finished: boolean;
+  ai_moves: number;
 }
 
 export interface Welcome {
@@ -279,6 +286,7 @@ export interface Room {
   password: boolean;
   kept: (KeptSeat | null)[];
   rematch: string | null;
+  abandoned: boolean;
 }
 
 export interface Snapshot {

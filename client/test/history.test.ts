@@ -20,12 +20,16 @@ const player = (over: Partial<PlayerResult>): PlayerResult => ({
   resigned: false,
   score: 0,
   rank: 1,
+  left: false,
+  ai_finished: false,
+  ai_moves: 0,
   ...over,
 });
 const GAME: GameSummary = {
   id: "g-7",
   game: "carcassonne",
   options: { fluss: true },
+  abandoned: false,
   players: [
     player({ name: "Ada", score: 52, rank: 1, resigned: true }),
     player({ player: "bot-r1-1", name: "AI 1", bot: true, level: "random", score: 40, rank: 2 }),
@@ -58,8 +62,25 @@ describe("the finished games' rows", () => {
   });
 
   it("the winners are the seats in first place, ties included", () => {
-    expect(winners(GAME)).toEqual([0, 2]);
+    const ada = { ...GAME.players[0], resigned: false };
+    expect(winners({ ...GAME, players: [ada, GAME.players[1], GAME.players[2]] })).toEqual([0, 2]);
     expect(winners({ ...GAME, players: [player({ rank: 2 }), player({ rank: 1 })] })).toEqual([1]);
+  });
+
+  it("a seat that resigned or left wins nothing, and an abandoned game has no winner", () => {
+    const [ada, ai, kim] = GAME.players;
+    expect(winners(GAME)).toEqual([2]); // Ada resigned with the best score
+    expect(winners({ ...GAME, players: [{ ...ada, resigned: false }, ai, kim] })).toEqual([0, 2]);
+    expect(winners({ ...GAME, players: [{ ...ada, left: true }, ai, { ...kim, resigned: true }] })).toEqual([1]);
+    const gone = { ...GAME, abandoned: true, players: GAME.players.map((p) => ({ ...p, rank: 0 })) };
+    expect(winners(gone)).toEqual([]);
+    lang.set("en");
+    const row = h(HistoryRow, { game: gone, now: NOW, onReplay: () => undefined });
+    expect(text(elements(row).find((e) => e.props["data-testid"] === "history-abandoned"))).toBe("abandoned");
+    expect(text(row)).not.toContain("★");
+    lang.set("ja");
+    const ja = h(HistoryRow, { game: gone, now: NOW, onReplay: () => undefined });
+    expect(text(elements(ja).find((e) => e.props["data-testid"] === "history-abandoned"))).toBe("放棄");
   });
 
   it("a player with their score, an AI player with its level, in both languages", () => {
@@ -79,8 +100,9 @@ describe("the finished games' rows", () => {
     expect(text(els.find((e) => e.props["data-testid"] === "history-ended"))).toBe("5 min ago");
     expect(text(row)).toContain("143 moves");
     const players = els.filter((e) => e.props["data-seat"] !== undefined);
-    expect(players.map((e) => text(e))).toEqual(["★ Ada 52 pts", "AI 1 · random 40 pts", "★ Kim 52 pts"]);
-    expect(players.map((e) => e.props.class)).toEqual(["winner", "", "winner"]);
+    // Ada resigned: her best score wins nothing (as the ratings count it).
+    expect(players.map((e) => text(e))).toEqual(["Ada 52 pts", "AI 1 · random 40 pts", "★ Kim 52 pts"]);
+    expect(players.map((e) => e.props.class)).toEqual(["", "", "winner"]);
     const link = els.find((e) => e.props["data-testid"] === "replay-open")!;
     expect(link.props.href).toBe("/#replay/g-7");
     expect(text(link)).toBe("Replay");

@@ -25,6 +25,8 @@ const seat = (player: string, name: string, bot = false): SeatInfo => ({
   away_since: null,
   standin: false,
   resigned: false,
+  left: false,
+  ai_moves: 0,
   clock: null,
   clock_running: false,
 });
@@ -48,6 +50,7 @@ function room(over: Partial<Room>): Room {
     password: false,
     kept: [],
     rematch: null,
+    abandoned: false,
     ...over,
   };
 }

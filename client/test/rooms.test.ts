@@ -11,7 +11,7 @@ function room(id: string, status: RoomSummary["status"], created: number, player
     seated: players.filter(Boolean).length,
     watchers: 0,
     options: {},
-    players: players.map((p) => (p ? { player: p, name: p, bot: false, level: null } : null)),
+    players: players.map((p) => (p ? { player: p, name: p, bot: false, level: null, left: false } : null)),
     host,
     host_name: host,
     created,

@@ -152,13 +152,20 @@ class Room:
                 clock.resume(time.time())
                 self._arm_clock()
             self.changed()
+            # The AI waits while nobody plays (Bots.schedule): someone is back.
+            self.bots.schedule(self.game, self.state, self.version)
 
     def part(self, player_id: str, keep_seat: bool) -> None:
         if self.table.part(player_id, keep_seat):
             if self.status == "playing" and self.table.everyone_away():
                 self.table.clock.pause(time.time())
             self.changed()
-            self._watch_away()
+            if self.status == "playing" and self.table.everyone_left():
+                self._submit_own("abandon", "left")
+            else:
+                self._watch_away()
+                # A player who left on purpose: the AI takes their seat at once.
+                self.bots.schedule(self.game, self.state, self.version)
         if self.on_part is not None:
             self.on_part(self)
 
@@ -346,14 +353,42 @@ class Room:
     async def _on_archive_check(self, player: None, payload: None, t0: float) -> None:
         """The last owner may have died between the game's last move and its archive."""
         result = self.game.result(self.state)
+        if result is None and not self.table.abandoned:
+            return
         entries = await self.broker.read_log(self.log_key)
         start = decode_log(entries[0])
         assert isinstance(start, LogStart)
-        if (
-            result is not None
-            and await self.broker.archived(archive.game_id(self.id, start)) is None
-        ):
+        if await self.broker.archived(archive.game_id(self.id, start)) is None:
             await self._archive(result)
+
+    async def _on_abandon(self, player: None, why: str, t0: float) -> None:
+        """Every person has left or resigned (``left``), or stayed away for the hall's
+        wait (``away``): the game stops where it is and is archived as abandoned, with
+        no result and no rating, rather than played on by the AI for nobody."""
+        table = self.table
+        if table.status != "playing":
+            return
+        if not (table.everyone_left() if why == "left" else table.everyone_away()):
+            return  # someone came back meanwhile
+        table.status = "finished"
+        table.abandoned = True
+        table.clock.pause(time.time())
+        self.bots.close()
+        self._event("abandoned", why=why, version=self.version)
+        await self._archive(None)
+        self.changed()
+
+    async def abandon(self) -> None:
+        """The hall's wait for a game everyone stayed away from is over (tables.py):
+        abandon it, and return once that is archived and told."""
+        self._submit_own("abandon", "away")
+        told = asyncio.get_running_loop().create_future()
+        self._submit_own("told", told)
+        await told
+
+    async def _on_told(self, player: None, told: asyncio.Future[None], t0: float) -> None:
+        """Resolve ``told`` once every change so far is stored and told."""
+        self.announcer.then(lambda: told.done() or told.set_result(None))
 
     async def _on_rematch(self, player: Player, msg: Any, t0: float) -> None:
         """Play again: a new table like this one (tables.py opens it); everyone here is
@@ -373,6 +408,9 @@ class Room:
         seat = self.table.resign(player.id)
         self._event("resign", seat=seat, player=player.id)
         self.changed()
+        if self.table.everyone_left():
+            await self._on_abandon(None, "left", t0)
+            return
         self.bots.schedule(self.game, self.state, self.version)
 
     def _arm_clock(self) -> None:
@@ -388,13 +426,21 @@ class Room:
             )
 
     async def _on_clock_check(self, player: None, version: int, t0: float) -> None:
-        """A seat whose time ran out: the AI makes this move for it."""
+        """A seat whose time ran out: the AI makes this move for it; for a person who
+        is away, every move until they come back."""
         if self.status != "playing" or version != self.version:
             return  # a move came first: it armed the clock again
-        late = [s for s in self.table.clock.expired(time.time()) if not self.table.plays_ai(s)]
+        now = time.time()
+        late = [s for s in self.table.clock.expired(now) if not self.table.plays_ai(s)]
         for seat in late:
-            self.table.timed_out.add(seat)
-            self._event("timeout", seat=seat)
+            taken = self.table.seats[seat]
+            if taken is not None and self.table.away_for(seat, now) is not None:
+                # Out of time and not here: the AI plays the seat until they are back.
+                taken.standin = True
+                self._event("standin", seat=seat, why="clock")
+            else:
+                self.table.timed_out.add(seat)
+                self._event("timeout", seat=seat)
         if late:
             self.changed()
             self.bots.schedule(self.game, self.state, self.version)
@@ -402,8 +448,9 @@ class Room:
             self._arm_clock()
 
     def _watch_away(self) -> None:
-        """When a person on turn is away, look again once the grace has passed."""
-        if self.status != "playing":
+        """When a person on turn is away, look again once the grace has passed. At a
+        table with a clock, the clock decides instead: an absent player's time runs."""
+        if self.status != "playing" or self.table.clock.on:
             return
         now = time.time()
         waits = [
@@ -419,7 +466,7 @@ class Room:
 
     async def _on_away_check(self, player: None, version: int, t0: float) -> None:
         """Persons on turn away for longer than the grace get the AI as a stand-in."""
-        if self.status != "playing" or version != self.version:
+        if self.status != "playing" or version != self.version or self.table.clock.on:
             return  # someone moved: the next move looks again
         now = time.time()
         late = False
@@ -485,6 +532,10 @@ class Room:
         by = None if self.table.is_bot(seat) else "ai"  # the AI stood in for a person
         try:
             await self._play(seat, intent, t0, by)
+            taken = self.table.seats[seat]
+            if by == "ai" and taken is not None:
+                taken.ai_moves += 1  # shown in the seat; stored with the meta
+                self.changed()
         except IllegalIntent as e:
             self._event("bot_refused", seat=seat, code=e.code)
             self.bots.schedule(self.game, self.state, self.version)
@@ -551,10 +602,11 @@ class Room:
             self.bots.schedule(self.game, state, self.version)
             self._watch_away()
 
-    async def _archive(self, result: Result) -> None:
-        """Keep the finished game for good (history, replay, export). The move that
-        ended it stands whatever happens here: a game the storage could not take is
-        logged, not undone."""
+    async def _archive(self, result: Result | None) -> None:
+        """Keep the finished game for good (history, replay, export); ``result`` None
+        for an abandoned one (its scores where it stopped). The move that ended it
+        stands whatever happens here: a game the storage could not take is logged,
+        not undone."""
         try:
             entries = await self.broker.read_log(self.log_key)
             record = archive.make_record(
@@ -562,12 +614,15 @@ class Room:
                 self.game,
                 msgspec.to_builtins(self.options),
                 self.table.seats,
-                result,
+                result
+                if result is not None
+                else archive.abandoned(self.game, self.state, len(self.table.seats)),
                 self.table.started,
                 time.time(),
                 entries,
                 private=self.table.lock.private,
                 rated=self.table.rated,
+                abandoned=result is None,
             )
             summary, data = archive.encode(record)
             players = [s.player for s in self.table.seats if s is not None]

@@ -51,6 +51,10 @@ class Bots:
         """If an AI seat is to move, queue its move for after the pause."""
         if self.table.status != "playing" or game.result(state) is not None:
             return
+        if self.table.everyone_away():
+            # Nobody who plays is here: the AI waits for them rather than playing the
+            # game out for nobody (a person's return schedules it again; room/actor.py).
+            return
         if any(self.table.plays_ai(s) for s in game.active(state)):
             asyncio.get_running_loop().call_later(self.delay, self._submit, "bot_move", version)
 

@@ -44,6 +44,9 @@ class Clock(msgspec.Struct, kw_only=True):
     banks: list[float] = msgspec.field(default_factory=list)  # seconds left per seat
     running: dict[int, float] = msgspec.field(default_factory=dict)  # seat -> since (wall)
     paused: bool = False
+    # When the table last wrote its meta (wall time): a successor after an outage charges
+    # the running seats up to here only, so the outage is nobody's thinking time.
+    seen: float = 0.0
 
     @property
     def on(self) -> bool:
@@ -100,6 +103,13 @@ class Clock(msgspec.Struct, kw_only=True):
             for seat in self.running:
                 self.running[seat] = now
             self.paused = False
+
+    def after_outage(self) -> None:
+        """Taken over after the owner stopped: charge the running seats up to when the
+        table was last seen alive, and stop the clocks there. They run again once a
+        person is back at the table (room.join), as after everyone went away."""
+        if self.on and not self.paused and self.seen:
+            self.pause(self.seen)
 
     def _charge(self, seat: int, now: float) -> None:
         since = self.running[seat]

@@ -24,6 +24,8 @@ class Seat(msgspec.Struct):
     level: str | None = None  # an AI player's level (server/ai)
     standin: bool = False  # a person's seat the AI plays for now
     resigned: bool = False  # a person who gave up: the AI plays the seat to the end
+    left: bool = False  # a person who left the running game: the AI plays until they return
+    ai_moves: int = 0  # moves of a person's the AI made for them (stand-in, clock, left)
 
 
 class LogStart(msgspec.Struct, tag_field="k", tag="start"):
@@ -66,6 +68,7 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     rated: bool = True  # the game counts for the ratings
     kept: dict[int, Seat] = {}  # seats kept for the players of a rematch, by seat
     rematch: str | None = None  # the table its players opened to play again
+    abandoned: bool = False  # finished: every person left before the end (no result)
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

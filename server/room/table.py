@@ -2,9 +2,15 @@
 
 Rules of the table, as on Brettspielwelt: anyone may sit while the game has not
 started; the host (who opened the table, or the next person present when the host
-leaves) changes the options and seats AI players; a seated player starts the game,
+leaves) changes the options, seats AI players and starts the game,
 and the seats close up in order. Leaving a table that has not started gives the seat
 back; a dropped connection keeps it, so a reload does not cost the seat.
+
+In a running game, as on Board Game Arena: a player who leaves on purpose is replaced
+by the AI at once (and takes the seat back if they return); one whose connection
+dropped keeps the seat for the away grace, or, at a table with a clock, for as long as
+their time lasts. While nobody who plays is here, the AI waits too. When every person
+has left or resigned, the game stops and is archived as abandoned (room/actor.py).
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ class Table:
         # decline), and, at a finished table, the rematch its players opened.
         self.kept: dict[int, Seat] = {}
         self.rematch: str | None = None
+        self.abandoned = False  # finished because every person left or resigned
         self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
@@ -69,6 +76,12 @@ class Table:
         absent player, or for one move whose time ran out)."""
         s = self.seats[seat]
         return s is not None and (s.bot or s.standin or seat in self.timed_out)
+
+    def everyone_left(self) -> bool:
+        """Every person who sits at the running game has left it or resigned: the game
+        is abandoned (room/actor.py), rather than played on by the AI for nobody."""
+        people = [s for s in self.seats if s is not None and not s.bot]
+        return bool(people) and all(s.left or s.resigned for s in people)
 
     def everyone_away(self) -> bool:
         """No person who sits at the running game is here (the clocks stop)."""
@@ -113,6 +126,8 @@ class Table:
                     away_since=None if s.bot else self.away.get(s.player),
                     standin=s.standin or i in self.timed_out,
                     resigned=s.resigned,
+                    left=s.left,
+                    ai_moves=s.ai_moves,
                     clock=round(clock.left(i, now), 2) if clock.on else None,
                     clock_running=clock.on and not clock.paused and i in clock.running,
                 )
@@ -127,6 +142,7 @@ class Table:
             if self.kept
             else [],
             rematch=self.rematch,
+            abandoned=self.abandoned,
         )
 
     def options_shown(self) -> dict[str, Any]:
@@ -156,7 +172,7 @@ class Table:
             else [
                 None
                 if s is None
-                else LobbySeat(player=s.player, name=s.name, bot=s.bot, level=s.level)
+                else LobbySeat(player=s.player, name=s.name, bot=s.bot, level=s.level, left=s.left)
                 for s in self.seats
             ],
             host=None if private else self.host,
@@ -172,6 +188,8 @@ class Table:
         return taken.name if taken is not None else self.host_name
 
     def meta(self) -> RoomMeta:
+        if self.clock.on:
+            self.clock.seen = time.time()
         return RoomMeta(
             game=self.game.name,
             options=msgspec.to_builtins(self.options),
@@ -188,6 +206,7 @@ class Table:
             rated=self.rated,
             kept=dict(self.kept),
             rematch=self.rematch,
+            abandoned=self.abandoned,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -204,7 +223,11 @@ class Table:
         self.rated = meta.rated
         self.kept = dict(meta.kept)
         self.rematch = meta.rematch
+        self.abandoned = meta.abandoned
         if self.status == "playing":
+            # The time the table was down is nobody's: its clocks stop where they were
+            # last seen and run again when someone comes back.
+            self.clock.after_outage()
             # A new owner knows nobody yet: every person counts as away from now until
             # their process answers the census (server/leases.py), so that the grace
             # for someone who really is gone starts again here rather than never.
@@ -233,18 +256,24 @@ class Table:
         i = self.seat_of(player_id)
         seat = self.seats[i] if i is not None else None
         if seat is not None and seat.standin and not seat.resigned:
-            seat.standin = False
+            seat.standin = seat.left = False
         return True
 
     def part(self, player_id: str, keep_seat: bool) -> bool:
-        """Count one connection less; True if the player has left."""
+        """Count one connection less; True if the player has left. ``keep_seat`` is
+        false for a `leave` (on purpose) rather than a dropped connection: before the
+        start the seat is given back; in a running game the AI takes it at once."""
         n = self.present.get(player_id, 0) - 1
         if n > 0:
             self.present[player_id] = n
             return False
         self.present.pop(player_id, None)
-        if self.status == "playing" and self.seat_of(player_id) is not None:
+        i = self.seat_of(player_id)
+        if self.status == "playing" and i is not None:
             self.away[player_id] = time.time()
+            seat = self.seats[i]
+            if seat is not None and not keep_seat and not seat.resigned:
+                seat.left = seat.standin = True
         if self.status == "waiting" and not keep_seat:
             i = self.seat_of(player_id)
             if i is not None:

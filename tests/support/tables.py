@@ -32,11 +32,13 @@ async def open_table(
 
 
 async def played_by_the_ai(srv: Any, levels: tuple[str, ...] = ("random",)) -> tuple[str, Any, Any]:
-    """Anna opens a Carcassonne table with AI players of ``levels`` in the next seats,
-    a watcher comes in, and Anna resigns at once: the AI plays every seat to the end.
-    Returns (room id, Anna, the watcher), once the watcher heard the game is over."""
+    """Anna opens a Carcassonne table with AI players of ``levels`` in the next seats
+    and the shortest clock, a watcher comes in, and Anna never moves: each time her
+    time runs out the AI moves for her, so the AI plays every seat to the end (had she
+    resigned, the game would stop as abandoned). Returns (room id, Anna, the watcher),
+    once the watcher heard the game is over."""
     anna = await srv.client("anna")
-    await anna.send({"t": "create", "game": "carcassonne", "options": {}})
+    await anna.send({"t": "create", "game": "carcassonne", "options": {"clock": 0.1}})
     room = (await anna.expect("room"))["room"]
     await anna.send({"t": "sit", "room": room, "seat": 0})
     await anna.expect("room", you=0)
@@ -49,8 +51,7 @@ async def played_by_the_ai(srv: Any, levels: tuple[str, ...] = ("random",)) -> t
     await watcher.expect("room")
     await anna.send({"t": "start", "room": room})
     await anna.expect("snapshot", room=room)
-    await anna.send({"t": "resign", "room": room})
-    for _ in range(2000):
+    for _ in range(20000):
         msg = await watcher.recv(timeout=30)
         if msg["t"] == "room" and msg["status"] == "finished":
             return room, anna, watcher

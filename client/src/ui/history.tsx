@@ -30,7 +30,11 @@ export function localTime(at: number): string {
 
 /** The seats that won (first place; tied seats share it). */
 export function winners(game: GameSummary): number[] {
-  return game.players.flatMap((p, i) => (p.rank === 1 ? [i] : []));
+  // As the ratings count it: a seat that resigned or left is no winner, whatever its
+  // score; an abandoned game has none (its ranks are 0).
+  const stayed = game.players.filter((p) => !p.resigned && !p.left && p.rank > 0);
+  const best = Math.min(...stayed.map((p) => p.rank));
+  return game.players.flatMap((p, i) => (!p.resigned && !p.left && p.rank > 0 && p.rank === best ? [i] : []));
 }
 
 /** A player of a finished game with their score: "Ada 52 pts", "AI 1 · random 40 pts",
@@ -97,6 +101,11 @@ export function HistoryRow({ game, now, onReplay, tag }: { game: GameSummary; no
         </span>
         <span class="muted small">{t("history.moves", { n: game.moves })}</span>
         {tag && <span class="tag">{tag}</span>}
+        {game.abandoned && (
+          <span class="tag abandoned" data-testid="history-abandoned" title={t("history.abandoned_hint")}>
+            {t("history.abandoned")}
+          </span>
+        )}
       </div>
       <ul class="history-players">
         {game.players.map((p, i) => (
@@ -107,6 +116,11 @@ export function HistoryRow({ game, now, onReplay, tag }: { game: GameSummary; no
               </span>
             )}
             {playerScore(p)}
+            {p.ai_finished && !p.bot && (
+              <span class="tag ai-finished" data-testid="ai-finished" title={t("history.ai_finished_hint", { name: p.name })}>
+                {t("history.ai_finished")}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -33,7 +33,13 @@ function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
         <span key={p.player} class={`room-player${p.bot ? " bot" : ""}`} data-player={p.player}>
           {seatLabel(p)}
           {p.player === room.host && <span class="tag host">{t("lobby.host")}</span>}
-          {p.player === me && <span class="tag you">{t("lobby.you")}</span>}
+          {p.left ? (
+            <span class="tag left" title={t("lobby.left_hint", { name: p.name })}>
+              {t("lobby.left")}
+            </span>
+          ) : (
+            p.player === me && <span class="tag you">{t("lobby.you")}</span>
+          )}
         </span>
       ))}
       {!hostSits && room.host_name && (

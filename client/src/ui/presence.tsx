@@ -11,10 +11,10 @@ import { t } from "../i18n";
  * away: left a running game; standin: the AI plays the seat for now; resigned: gave up,
  * the AI plays the seat to the end; unknown: the reader is offline, so what the server
  * last said may no longer hold. */
-export type PresenceKind = "here" | "gone" | "away" | "standin" | "resigned" | "unknown";
+export type PresenceKind = "here" | "gone" | "away" | "standin" | "left" | "resigned" | "unknown";
 
 export type SeatPresence = Pick<SeatInfo, "name" | "bot" | "online" | "away_since" | "standin" | "resigned"> &
-  Partial<Pick<SeatInfo, "clock">>;
+  Partial<Pick<SeatInfo, "clock" | "left" | "ai_moves">>;
 
 /** How often the panel looks at the clock again while someone is away. */
 export const PRESENCE_TICK_MS = 5_000;
@@ -28,6 +28,7 @@ export function nowSeconds(): number {
 export function presenceKind(seat: SeatPresence): PresenceKind | null {
   if (seat.bot) return null;
   if (seat.resigned) return "resigned";
+  if (seat.left) return "left";
   if (seat.standin) return "standin";
   if (seat.away_since !== null && seat.away_since !== undefined) return "away";
   return seat.online ? "here" : "gone";
@@ -51,11 +52,20 @@ export function presenceLabel(
 ): { kind: PresenceKind; text: string; title: string } | null {
   const known = presenceKind(seat);
   if (known === null) return null;
-  const kind = offline && known !== "resigned" ? "unknown" : known;
+  const kind = offline && known !== "resigned" && known !== "left" ? "unknown" : known;
+  const label = labelOf(kind, seat, now);
+  // Say how many of the person's moves the AI made, wherever it made some.
+  if (label && seat.ai_moves) label.title += " " + t("presence.ai_moves", { n: seat.ai_moves, name: seat.name });
+  return label;
+}
+
+function labelOf(kind: PresenceKind, seat: SeatPresence, now: number): { kind: PresenceKind; text: string; title: string } | null {
   const away = seat.away_since !== null && seat.away_since !== undefined ? awayFor(now - seat.away_since) : null;
   switch (kind) {
     case "resigned":
       return { kind, text: t("presence.resigned"), title: t("presence.resigned_hint", { name: seat.name }) };
+    case "left":
+      return { kind, text: t("presence.left"), title: t("presence.left_hint", { name: seat.name }) };
     case "standin":
       return {
         kind,

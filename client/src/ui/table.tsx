@@ -76,7 +76,12 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           )}
           <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
         </div>
-        {view && <TurnBanner view={view} names={names} resigned={resigned} offline={offline} />}
+        {view && <TurnBanner view={view} seats={info.seats} names={names} resigned={resigned} offline={offline} />}
+        {info.abandoned && (
+          <div class="card abandoned" data-testid="abandoned" role="status">
+            {t("table.abandoned")}
+          </div>
+        )}
         {(() => {
           // Play again: another player's offer, else (for a player) the button.
           const offer = rematchOffer(s, room);
@@ -134,7 +139,19 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
   );
 }
 
-function TurnBanner({ view, names, resigned, offline }: { view: View; names: (n: number) => string; resigned: boolean; offline: boolean }) {
+function TurnBanner({
+  view,
+  seats,
+  names,
+  resigned,
+  offline,
+}: {
+  view: View;
+  seats: Room["seats"];
+  names: (n: number) => string;
+  resigned: boolean;
+  offline: boolean;
+}) {
   if (view.result) return null;
   if (offline) {
     return (
@@ -152,9 +169,20 @@ function TurnBanner({ view, names, resigned, offline }: { view: View; names: (n:
   }
   const active = view.active ?? [];
   const mine = view.you !== null && view.you !== undefined && active.includes(view.you);
+  // A person's seat the AI plays now (stood in, left, resigned): say so, not "waiting".
+  const byAi = (i: number) => {
+    const s = seats[i];
+    return !!s && !s.bot && (s.standin || !!s.left || s.resigned);
+  };
+  const waiting = active.filter((i) => !byAi(i));
+  const ai = active.filter(byAi);
+  const parts = [
+    ...(waiting.length ? [t("table.waiting_for", { names: waiting.map(names).join(", ") })] : []),
+    ...(ai.length ? [t("table.ai_for", { names: ai.map(names).join(", ") })] : []),
+  ];
   return (
-    <div class={`turn ${mine ? "mine" : ""}`} data-testid="turn">
-      {mine ? t("table.your_turn") : t("table.waiting_for", { names: active.map(names).join(", ") })}
+    <div class={`turn ${mine ? "mine" : ""}`} data-testid="turn" data-ai={ai.length ? "1" : undefined}>
+      {mine ? t("table.your_turn") : parts.join(" · ")}
     </div>
   );
 }
@@ -336,6 +364,8 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   useEffect(() => {
     if (!canResign) setConfirming(false);
   }, [canResign]);
+  // Leaving a running game hands one's seat to the AI: asked first, like resigning.
+  const [leaving, setLeaving] = useState(false);
   return (
     <section class="card tools" data-testid="tools">
       <h3>{t("table.tools")}</h3>
@@ -363,9 +393,11 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
             {t("tool.start")}
           </button>
         )}
-        <button data-testid="tool-leave" onClick={() => client.leave(info.room)}>
-          {t("tool.leave")}
-        </button>
+        {!leaving && (
+          <button data-testid="tool-leave" onClick={() => (canResign ? setLeaving(true) : client.leave(info.room))}>
+            {t("tool.leave")}
+          </button>
+        )}
         {!waiting && (
           <button class="small" onClick={() => send({ t: "resync", room: info.room })}>
             {t("tool.resync")}
@@ -377,6 +409,19 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           </button>
         )}
       </div>
+      {canResign && leaving && (
+        <div class="confirm" role="alertdialog" aria-labelledby="leave-q" data-testid="leave-confirm">
+          <p id="leave-q">{t("tool.leave_confirm")}</p>
+          <div class="buttons">
+            <button class="danger" data-testid="leave-yes" onClick={() => client.leave(info.room)}>
+              {t("tool.leave_yes")}
+            </button>
+            <button data-testid="leave-no" autoFocus onClick={() => setLeaving(false)}>
+              {t("tool.leave_no")}
+            </button>
+          </div>
+        </div>
+      )}
       {canResign && confirming && (
         <div class="confirm" role="alertdialog" aria-labelledby="resign-q" data-testid="resign-confirm">
           <p id="resign-q">{t("tool.resign_confirm")}</p>
