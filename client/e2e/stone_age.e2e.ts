@@ -142,10 +142,14 @@ async function payByClicks(page: Page, pictures: string | null, hand: Hand): Pro
   return n;
 }
 
-/** One decision through the board, whatever is asked. Placing: the cheapest card
- * first (one click places on it), then four people gathering (by clicks), then
- * whatever is lit. Resolving: gathering first, so that the card can be paid. */
-async function act(page: Page, done: Did[], hand: Hand, pictures: { place: boolean; pay: boolean }): Promise<Did> {
+/** How the person places: "card" a card first (one click places on it), then four
+ * people gathering (by clicks), then whatever is lit; "hoard" all five people
+ * gathering resources and no food, so that the third round's feeding falls short. */
+type Plan = "card" | "hoard";
+
+/** One decision through the board, whatever is asked, placing by `plan`. Resolving:
+ * gathering first, so that the card can be paid. */
+async function act(page: Page, done: Did[], hand: Hand, plan: Plan, pictures: { place: boolean; pay: boolean }): Promise<Did> {
   const v = await version(page);
   const now = await round(page);
   let did: Did;
@@ -178,14 +182,15 @@ async function act(page: Page, done: Did[], hand: Hand, pictures: { place: boole
     // forest almost surely bring them).
     const cards = ["card_2", "card_1", "card_3", "card_4"];
     let space: string | null = null;
-    if (!thisRound.length) for (const c of cards) if (!space && (await spaceBtn(page, "place", c).count())) space = c;
+    const gather = plan === "hoard" ? GATHER.filter((g) => g !== "hunting_grounds") : GATHER;
+    if (!thisRound.length && plan === "card") for (const c of cards) if (!space && (await spaceBtn(page, "place", c).count())) space = c;
     if (!space && !thisRound.some((d) => GATHER.includes(d.space!)))
-      for (const g of GATHER) if (!space && (await spaceBtn(page, "place", g).count())) space = g;
+      for (const g of gather) if (!space && (await spaceBtn(page, "place", g).count())) space = g;
     if (!space) for (const s of ["tool_maker", "hut", "field"]) if (!space && (await spaceBtn(page, "place", s).count())) space = s;
     if (!space) space = (await page.locator('[data-testid="sa-space"][data-action="place"]').first().getAttribute("data-space"))!;
     const mine = spaceOf(page, space).locator(`[data-testid="sa-person"][data-seat="${await mySeat(page)}"]`);
     if (GATHER.includes(space)) {
-      await placeByClicks(page, space, 4, hand, pictures.place ? `${hand}-place` : null);
+      await placeByClicks(page, space, plan === "hoard" ? 5 : 4, hand, pictures.place ? `${hand}-place` : null);
       pictures.place = false;
     } else {
       // A space with one way to use it (a card, a building, the village) takes it at once.
@@ -201,12 +206,11 @@ async function act(page: Page, done: Did[], hand: Hand, pictures: { place: boole
 }
 
 /** Plays this person's decisions until `until` holds or the third round is over. */
-async function play(page: Page, hand: Hand, until: (done: Did[]) => boolean): Promise<Did[]> {
+async function play(page: Page, hand: Hand, plan: Plan, until: (done: Did[]) => boolean, pictures = { place: true, pay: true }): Promise<Did[]> {
   const done: Did[] = [];
-  const pictures = { place: true, pay: true };
   while (!until(done) && (await round(page)) <= 4 && done.length < 80) {
     if (!(await waitMyTurn(page, { withMoves: true }))) break;
-    done.push(await act(page, done, hand, pictures));
+    done.push(await act(page, done, hand, plan, pictures));
     if (await page.getByTestId("result").count()) break;
   }
   console.log(`[stone_age ${hand}] ${done.map((d) => d.what + (d.space ? ` ${d.space}` : "") + (d.people ? `×${d.people}` : "") + (d.paid ? ` (${d.paid})` : "")).join(", ")}`);
@@ -235,7 +239,7 @@ describe("Stone Age in the browser, as the seed page plays it", () => {
     const food = page.locator(`[data-testid="sa-supply"][data-seat="${me}"] [data-testid="sa-res"][data-good="food"] .sa-chip-n`);
     expect(Number(await food.textContent())).toBe(12);
 
-    const done = await play(page, "mouse", (d) => d.some((x) => x.what === "pay" && x.paid! >= 2) && d.filter((x) => x.what === "place").length >= 4);
+    const done = await play(page, "mouse", "card", (d) => d.some((x) => x.what === "pay" && x.paid! >= 2) && d.filter((x) => x.what === "place").length >= 4);
     // The first round ended with feeding.
     await page.locator('[data-testid="log"] li', { hasText: "Ayla feeds the people" }).first().waitFor();
     // People placed by left clicks and a right click: as many as chosen (the board
@@ -269,12 +273,27 @@ describe("Stone Age in the browser, as the seed page plays it", () => {
     // Narrow, the row wraps, but it still reads from the dearest card.
     expect(await cardOrder(page)).toEqual(["card_4", "card_3", "card_2", "card_1"]);
 
-    const done = await play(page, "phone", (d) => d.some((x) => x.what === "pay") && d.filter((x) => x.what === "place").length >= 2);
+    const done = await play(page, "phone", "card", (d) => d.some((x) => x.what === "pay") && d.filter((x) => x.what === "place").length >= 2);
     const gathered = done.filter((d) => d.what === "place" && GATHER.includes(d.space!));
     expect(gathered[0]?.people).toBe(4);
     expect(done.some((d) => d.what === "pay" && d.paid! >= 1)).toBe(true);
     // The page never grew wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await ctx.close();
+  });
+
+  test("a food shortfall paid by clicking resources one at a time", async (t) => {
+    if (!hall.has("stone_age")) t.skip();
+    const { ctx, page } = await hall.person("Bram");
+    await playTable(page, "stone_age");
+    await page.getByTestId("sa-board").waitFor();
+    // Five people gathering resources each round and none hunting: 12 food, less 5 a
+    // round, leaves 2 for the third round's 5, 3 short.
+    const done = await play(page, "mouse", "hoard", (d) => d.some((x) => x.space === "feed"), { place: false, pay: true });
+    const fed = done.find((d) => d.space === "feed");
+    expect(fed, "a feeding shortfall was asked about").toBeDefined();
+    expect(fed!.paid).toBe(3);
+    await page.locator('[data-testid="log"] li', { hasText: "Bram feeds the rest with" }).first().waitFor();
     await ctx.close();
   });
 });

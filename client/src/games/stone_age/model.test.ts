@@ -266,6 +266,30 @@ describe("nothing outside legal", () => {
     }
   });
 
+  it("clicks place only listed placements, and pay listed payments or, where the list is a sample, ones by the rule", () => {
+    for (const [name, v] of Object.entries(VIEWS)) {
+      const legal = legalOf(v);
+      const m = readModel(v);
+      for (const space of Object.keys(m.board)) {
+        let sel: Placing | null = null;
+        for (let i = 0; i < 12; i++) {
+          sel = stepPlacing(legal, sel, space, 1);
+          const it = placingIntent(legal, sel);
+          if (sel) expect(legal.includes(it!), `${name}: ${space} ×${sel.people}`).toBe(true);
+        }
+      }
+      const pn = payName(m.pending);
+      if (!pn || m.you === null) continue;
+      const rule = payRule(m, CATALOGUE);
+      for (const c of payChoices(legal, pn, rule, heldOf(m.players[m.you]))) {
+        if (legal.includes(c.intent)) continue;
+        // Built only for the payments the engine lists a sample of.
+        expect(name).toBe("building");
+        expect(rulePayments(rule!, heldOf(m.players[m.you]))).toContainEqual(c.counts);
+      }
+    }
+  });
+
   it("gives nothing at all when nothing is listed (another seat's turn, a spectator)", () => {
     const v = { ...VIEWS.gather_equal, legal: [] } as View;
     const m = readModel(v);
