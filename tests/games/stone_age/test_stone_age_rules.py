@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from server.games.stone_age import payments
 from server.games.stone_age.data import CARDS
 from server.games.stone_age.game import StoneAge, _feed_from, _gain_tool
 from server.games.stone_age.scoring import breakdown, culture_points
@@ -490,6 +491,32 @@ def test_shortfall_paid_with_resources(game: StoneAge, resolving: Make) -> None:
     game.apply(s, 0, Feed(wood=1, stone=1))
     p = s.players[0]
     assert p.res == [0, 1, 0, 0] and p.score == 0 and p.food == 0
+
+
+def test_unlisted_payments_are_accepted(game: StoneAge, resolving: Make) -> None:
+    """The board's payment window reaches every payment by its rule, also those that
+    ``legal`` leaves out where it lists only a few (README, "Intents"): the building
+    of 1 to 7 of any and a feeding shortfall of 5 out of 3 of each resource."""
+    held = [3, 3, 3, 3]
+    ways = [
+        list(c)
+        for n in range(1, 8)
+        for c in payments.compositions(n)
+        if all(x <= h for x, h in zip(c, held, strict=True))
+    ]
+    listed = game.legal(building_state(resolving, "BLD_ANY_1_7", held), 0)
+    assert len([i for i in listed if isinstance(i, Build)]) < len(ways)
+    for pay in ways:
+        s = building_state(resolving, "BLD_ANY_1_7", held)
+        game.apply(s, 0, Build(wood=pay[0], brick=pay[1], stone=pay[2], gold=pay[3]))
+        assert s.players[0].buildings == ["BLD_ANY_1_7"]
+    short = [list(c) for c in payments.compositions(5) if all(x <= 3 for x in c)]
+    s = feeding(resolving, food=0, res=held)
+    assert len([i for i in game.legal(s, 0) if isinstance(i, Feed)]) < len(short)
+    for pay in short:
+        s = feeding(resolving, food=0, res=held)
+        game.apply(s, 0, Feed(wood=pay[0], brick=pay[1], stone=pay[2], gold=pay[3]))
+        assert s.players[0].score == 0 and sum(s.players[0].res) == 7
 
 
 def test_shortfall_with_the_penalty_keeps_resources(game: StoneAge, resolving: Make) -> None:

@@ -1,27 +1,43 @@
 // The Stone Age table as Board Game Arena lays it out: the gathering spaces with
-// their people, the village, the four civilization cards and the building stacks;
-// the roll being resolved with the tools that may be added, dice for everyone and
-// feeding; every seat's supply; and below it all the legal moves as buttons (the
-// generic list, for the keyboard). Whatever is clickable is a listed intent, sent
-// verbatim.
+// their people, the village, the four civilization cards (the dearest leftmost) and
+// the building stacks; the roll being resolved with the tools that may be added,
+// dice for everyone and feeding; every seat's supply; and below it all the legal
+// moves as buttons (the generic list, for the keyboard). People are placed as the
+// seed page has it (a click on a space adds one, a right click or − takes one back,
+// OK places them), and payments are put together one resource at a time in the
+// seed's window (OK once they pay, ✕ while none is chosen). What is sent is a listed
+// intent verbatim, or a payment of the same shape the engine accepts but did not
+// list (model.ts, payChoices).
 
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { GenericBoard } from "../generic";
 import { PIPS } from "../pips";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import {
+  addable,
   building,
   card,
+  chosenPayment,
   clickSpace,
-  type Count,
+  type Counts,
   dieChoices,
   GOODS,
+  heldOf,
   lastRoll,
   matchTools,
+  noneChosen,
   type Obj,
+  type PayChoice,
+  payChoices,
   payments,
+  payName,
   payOf,
+  payRule,
+  placeCounts,
+  type Placing,
+  placingBounds,
+  placingIntent,
   plain,
   readModel,
   RESOURCES,
@@ -29,6 +45,8 @@ import {
   type SaModel,
   spaceAction,
   spaces,
+  stepPay,
+  stepPlacing,
   type Supply,
   toolChoice,
 } from "./model";
@@ -77,16 +95,21 @@ function Die({ face, size = 30 }: { face: number; size?: number }) {
   );
 }
 
-function People({ here, capacity }: { here: number[]; capacity: number | null }) {
+/** The people on a space, then (while placing there) the ones being added, then the
+ * free rings. */
+function People({ here, capacity, adding = 0, seat: mine = -1 }: { here: number[]; capacity: number | null; adding?: number; seat?: number }) {
   const discs: number[] = [];
   here.forEach((n, seat) => {
     for (let i = 0; i < n; i++) discs.push(seat);
   });
-  const free = capacity === null ? 0 : Math.max(0, capacity - discs.length);
+  const free = capacity === null ? 0 : Math.max(0, capacity - discs.length - adding);
   return (
     <span class="sa-people">
       {discs.map((seat, i) => (
         <span key={i} class="sa-person" data-testid="sa-person" data-seat={seat} style={{ background: seatColour(seat) }} />
+      ))}
+      {Array.from({ length: adding }, (_, i) => (
+        <span key={`a${i}`} class="sa-person adding" data-testid="sa-adding" style={{ background: seatColour(mine) }} />
       ))}
       {Array.from({ length: free }, (_, i) => (
         <span key={`f${i}`} class="sa-person free" />
@@ -128,16 +151,18 @@ export function StoneAgeBoard(props: BoardProps) {
   const m = useMemo(() => readModel(view), [view]);
   const legal = (view.legal ?? []) as Obj[];
   const sp = spaces(catalogue);
-  const [open, setOpen] = useState<string | null>(null);
+  const [placing, setPlacing] = useState<Placing | null>(null);
   const [payOpen, setPayOpen] = useState(false);
+  const [paySel, setPaySel] = useState<Counts>([0, 0, 0, 0]);
   const [chosen, setChosen] = useState<number[]>([]);
   const [chosenOne, setChosenOne] = useState<number[]>([]);
 
-  // A half-made choice (people to place, tools, a payment list) belongs to the
-  // position it was made on.
+  // A half-made choice (people to place, tools, resources, a payment list) belongs
+  // to the position it was made on.
   useEffect(() => {
-    setOpen(null);
+    setPlacing(null);
     setPayOpen(false);
+    setPaySel([0, 0, 0, 0]);
     setChosen([]);
     setChosenOne([]);
   }, [view.legal]);
@@ -151,25 +176,39 @@ export function StoneAgeBoard(props: BoardProps) {
   const pend = m.pending;
   const minePending = pend !== null && pend.seat === m.you && legal.length > 0;
   const payKind = pend?.kind === "building" ? "build" : pend?.kind === "card" ? "buy_card" : null;
-  const pays = payKind && minePending ? payments(legal, payKind) : [];
   const decline = plain(legal, "decline");
+  // The payment being put together, resource by resource (building, card, feeding).
+  const pn = minePending ? payName(pend) : null;
+  const choices = pn ? payChoices(legal, pn, payRule(m, catalogue), heldOf(me)) : [];
+  // A listed payment, or one of the same shape its rule allows (payChoices).
+  const sendPay = (sel: Counts) => {
+    const hit = chosenPayment(choices, sel);
+    if (hit) act(hit.intent);
+  };
 
+  // A left click on a space: its one listed placement at once, else one more person
+  // on it (the first click takes it up); a resolve; or the payment list.
   const onSpace = (space: string) => {
     const action = spaceAction(legal, space, pend, m.you);
     if (action === "pay") {
-      if (pays.length === 1) send(pays[0]);
-      else setPayOpen(!payOpen);
+      setPayOpen(!payOpen);
       return;
     }
     const r = clickSpace(legal, space);
     if (r.send) send(r.send);
-    else if (r.counts.length) setOpen(open === space ? null : space);
+    else if (r.counts.length) setPlacing(stepPlacing(legal, placing, space, 1));
+  };
+  // A right click takes one person back, as on the seed's board.
+  const onSpaceBack = (space: string, e: MouseEvent) => {
+    if (placing?.space !== space) return;
+    e.preventDefault();
+    setPlacing(stepPlacing(legal, placing, space, -1));
   };
 
   const active = view.active ?? [];
   let hint = "";
   if (!legal.length) hint = active.length && !view.result ? t("sa.ui.hint_wait", { names: active.map(names).join(", ") }) : "";
-  else if (open) hint = t("sa.ui.hint_count", { space: spaceTitle(open) });
+  else if (placing) hint = t("sa.ui.hint_placing", { space: spaceTitle(placing.space), n: placing.people });
   else if (pend?.kind === "gather") hint = t("sa.ui.hint_tools");
   else if (pend?.kind === "dice") hint = t("sa.ui.hint_dice");
   else if (pend?.kind === "feed") hint = t("sa.ui.hint_feed");
@@ -191,7 +230,7 @@ export function StoneAgeBoard(props: BoardProps) {
     else if (kind === "card" || kind === "building") capacity = 1;
     else if (id === "hut") capacity = 2;
     else if (kind === "village") capacity = 1;
-    const counts: Count[] = open === id ? clickSpace(legal, id).counts : [];
+    const sel = placing?.space === id ? placing : null;
     const slot = kind === "card" ? sp.cards.indexOf(id) : -1;
     const stack = kind === "building" ? m.stacks[Number(id.split("_")[1]) - 1] : undefined;
     const resolving = pend?.space === id && (pend.kind === "building" || pend.kind === "card");
@@ -203,7 +242,14 @@ export function StoneAgeBoard(props: BoardProps) {
         data-space={id}
         data-action={action ?? ""}
       >
-        <button class="sa-space-hit" data-testid="sa-space-btn" disabled={!action} onClick={() => onSpace(id)} title={spaceTitle(id)}>
+        <button
+          class="sa-space-hit"
+          data-testid="sa-space-btn"
+          disabled={!action}
+          onClick={() => onSpace(id)}
+          onContextMenu={(e) => onSpaceBack(id, e)}
+          title={spaceTitle(id)}
+        >
           <span class="sa-space-name">
             {kind === "card" ? t("sa.ui.cost", { n: slot + 1 }) : kind === "building" ? t("sa.ui.left", { n: stack?.left ?? 0 }) : spaceTitle(id)}
           </span>
@@ -217,39 +263,9 @@ export function StoneAgeBoard(props: BoardProps) {
             (m.display[slot] ? <CardFace id={m.display[slot]!} catalogue={catalogue} /> : <span class="sa-empty">{t("sa.ui.empty")}</span>)}
           {kind === "building" &&
             (stack?.top ? <BuildingFace id={stack.top} catalogue={catalogue} /> : <span class="sa-empty">{t("sa.ui.gone")}</span>)}
-          <People here={here} capacity={capacity} />
+          <People here={here} capacity={capacity} adding={sel?.people ?? 0} seat={m.you ?? -1} />
         </button>
-        {counts.length > 0 && (
-          <div class="sa-counts" data-testid="sa-counts">
-            <span class="small">{t("sa.ui.how_many")}</span>
-            {counts.map((c) => (
-              <button key={c.people} class="sa-count" data-testid="sa-count" data-n={c.people} onClick={() => send(c.intent)}>
-                {c.people}
-              </button>
-            ))}
-          </div>
-        )}
-        {resolving && minePending && (
-          <div class="sa-pay" data-testid="sa-pay-options">
-            {payOpen && pays.length > 1 && (
-              <>
-                <span class="small muted">{t("sa.ui.pay_with")}</span>
-                <div class="sa-pay-list">
-                  {pays.map((p, i) => (
-                    <button key={i} class="sa-pay-btn" data-testid="sa-pay" onClick={() => send(p)}>
-                      <PayChips intent={p} />
-                    </button>
-                  ))}
-                </div>
-              </>
-            )}
-            {decline && (
-              <button class="small" data-testid="sa-decline" onClick={() => send(decline)}>
-                ✕ {t("sa.btn.decline")}
-              </button>
-            )}
-          </div>
-        )}
+        {sel && <PlacingControls legal={legal} sel={sel} setPlacing={setPlacing} send={send} />}
       </div>
     );
   };
@@ -287,7 +303,13 @@ export function StoneAgeBoard(props: BoardProps) {
         <h4>
           {t("sa.ui.cards")} <span class="muted small" data-testid="sa-deck">{t("sa.ui.deck", { n: m.deck })}</span>
         </h4>
-        <div class="sa-spaces cards">{inPlay(sp.cards).map((s) => space(s, "card"))}</div>
+        {/* As on the seed's board: the dearest card leftmost, the cards sliding right
+            towards the cheap end. */}
+        <div class="sa-spaces cards">
+          {inPlay(sp.cards)
+            .reverse()
+            .map((s) => space(s, "card"))}
+        </div>
       </section>
 
       <Decision
@@ -302,6 +324,25 @@ export function StoneAgeBoard(props: BoardProps) {
         setChosenOne={setChosenOne}
         log={view.log}
         diceRewards={sp.diceRewards}
+        pay={
+          pn ? (
+            <PayWindow
+              m={m}
+              catalogue={catalogue}
+              me={me}
+              choices={choices}
+              listed={pn ? payments(legal, pn) : []}
+              sel={paySel}
+              setSel={setPaySel}
+              sendPay={sendPay}
+              leave={pn === "feed" ? plain(legal, "starve") : decline}
+              leaveLabel={pn === "feed" ? t("sa.btn.starve") : t("sa.btn.decline")}
+              send={send}
+              listOpen={payOpen}
+              setListOpen={setPayOpen}
+            />
+          ) : null
+        }
       />
 
       <div class="sa-supplies">
@@ -331,6 +372,7 @@ function Decision({
   setChosenOne,
   log,
   diceRewards,
+  pay,
 }: {
   m: SaModel;
   legal: Obj[];
@@ -343,6 +385,8 @@ function Decision({
   setChosenOne: (v: number[]) => void;
   log: unknown;
   diceRewards: Record<string, string>;
+  /** The payment window, while this seat pays for a building or card or feeds. */
+  pay: preact.JSX.Element | null;
 }) {
   const pend = m.pending;
   const mine = pend !== null && pend.seat === m.you && legal.length > 0;
@@ -423,26 +467,13 @@ function Decision({
         <span class="small muted">{t("sa.ui.order", { names: pend.order.map(names).join(" → ") })}</span>
       </div>,
     );
-  } else if (pend?.kind === "feed") {
-    const feeds = mine ? payments(legal, "feed") : [];
-    const starve = mine ? plain(legal, "starve") : null;
+  } else if (pend?.kind === "feed" && !pay) {
+    // Another seat feeds (this seat's own shortfall is the payment window's title).
     parts.push(
       <div class="sa-roll" data-testid="sa-feed" key="feed">
         <span class="sa-label">
           <span class="sa-swatch" style={{ background: seatColour(pend.seat) }} /> {names(pend.seat)}:{" "}
           {t("sa.ui.feed_short", { n: pend.shortfall ?? 0 })}
-        </span>
-        <span class="sa-pay-list">
-          {feeds.map((p, i) => (
-            <button key={i} class="sa-pay-btn" data-testid="sa-feed-pay" onClick={() => send(p)}>
-              <PayChips intent={p} />
-            </button>
-          ))}
-          {starve && (
-            <button data-testid="sa-starve" onClick={() => send(starve)}>
-              {t("sa.btn.starve")}
-            </button>
-          )}
         </span>
       </div>,
     );
@@ -464,6 +495,7 @@ function Decision({
       );
     }
   }
+  if (pay) parts.push(pay);
   if (takes.length) {
     parts.push(
       <div class="sa-roll" data-testid="sa-take" key="take">
@@ -479,6 +511,191 @@ function Decision({
     );
   }
   return <section class="sa-decision card" data-testid="sa-decision">{parts}</section>;
+}
+
+/** Beside the space being taken up: − and + (the right and left click, for a phone
+ * or a keyboard), the number and OK; and the listed numbers, each placing at once. */
+function PlacingControls({
+  legal,
+  sel,
+  setPlacing,
+  send,
+}: {
+  legal: Obj[];
+  sel: Placing;
+  setPlacing: (p: Placing | null) => void;
+  send: (intent: Obj | null) => void;
+}) {
+  const bounds = placingBounds(legal, sel);
+  const ok = placingIntent(legal, sel);
+  const counts = placeCounts(legal, sel.space);
+  return (
+    <div class="sa-placing" data-testid="sa-placing">
+      <div class="sa-stepper">
+        <button
+          class="sa-step"
+          data-testid="sa-fewer"
+          aria-label={t("sa.ui.fewer")}
+          title={t("sa.ui.fewer")}
+          disabled={!bounds.fewer}
+          onClick={() => setPlacing(stepPlacing(legal, sel, sel.space, -1))}
+        >
+          −
+        </button>
+        <strong class="sa-placing-n" data-testid="sa-placing-n" aria-live="polite">
+          {sel.people}
+        </strong>
+        <button
+          class="sa-step"
+          data-testid="sa-more"
+          aria-label={t("sa.ui.more")}
+          title={t("sa.ui.more")}
+          disabled={!bounds.more}
+          onClick={() => setPlacing(stepPlacing(legal, sel, sel.space, 1))}
+        >
+          +
+        </button>
+        <button class="primary sa-place-ok" data-testid="sa-place-ok" disabled={!ok} onClick={() => send(ok)}>
+          {t("sa.ui.ok")}
+        </button>
+      </div>
+      {counts.length > 1 && (
+        <div class="sa-counts" data-testid="sa-counts">
+          <span class="small">{t("sa.ui.or_pick")}</span>
+          {counts.map((c) => (
+            <button key={c.people} class="sa-count" data-testid="sa-count" data-n={c.people} onClick={() => send(c.intent)}>
+              {c.people}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The seed's payment window: the resources held above, those chosen below (a click
+ * moves one down or back up), OK once the chosen ones pay, ✕ (leave it, or lose 10
+ * points when feeding) only while none is chosen; and the listed payments whole, on
+ * request, for the keyboard. */
+function PayWindow({
+  m,
+  catalogue,
+  me,
+  choices,
+  listed,
+  sel,
+  setSel,
+  sendPay,
+  leave,
+  leaveLabel,
+  send,
+  listOpen,
+  setListOpen,
+}: {
+  m: SaModel;
+  catalogue: unknown;
+  me: Supply | null;
+  choices: PayChoice[];
+  listed: Obj[];
+  sel: Counts;
+  setSel: (c: Counts) => void;
+  sendPay: (c: Counts) => void;
+  leave: Obj | null;
+  leaveLabel: string;
+  send: (intent: Obj | null) => void;
+  listOpen: boolean;
+  setListOpen: (b: boolean) => void;
+}) {
+  const pend = m.pending!;
+  const held = heldOf(me);
+  const can = addable(choices, sel);
+  const hit = chosenPayment(choices, sel);
+  const empty = noneChosen(sel);
+  const ref = useRef<HTMLDivElement>(null);
+  // The window opens where the player looks next, as the seed's pops up.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [pend.kind, pend.space]);
+  const top = pend.kind === "building" ? (m.stacks[Number((pend.space ?? "").split("_")[1]) - 1]?.top ?? null) : null;
+  return (
+    <div class="sa-paywin" data-testid="sa-paywin" data-kind={pend.kind} ref={ref}>
+      <div class="sa-label">
+        {pend.kind === "building" && (
+          <>
+            {t("sa.ui.pay_building")} {top && <BuildingFace id={top} catalogue={catalogue} />}
+          </>
+        )}
+        {pend.kind === "card" && t("sa.ui.pay_card", { n: Number((pend.space ?? "").split("_")[1]) })}
+        {pend.kind === "feed" && t("sa.ui.pay_feed", { n: pend.shortfall ?? 0 })}
+      </div>
+      {choices.length === 0 && <span class="muted small">{t("sa.ui.cannot_pay")}</span>}
+      <div class="sa-pay-row">
+        <span class="small muted">{t("sa.ui.your_resources")}</span>
+        <span class="sa-pay-list">
+          {RESOURCES.map((r, i) => (
+            <button
+              key={r}
+              class="sa-pay-add"
+              data-testid="sa-pay-add"
+              data-good={r}
+              disabled={!can[i]}
+              onClick={() => setSel(stepPay(choices, sel, i, 1))}
+              title={goodName(r)}
+            >
+              <Chip good={r} n={held[i] - sel[i]} />
+            </button>
+          ))}
+        </span>
+      </div>
+      <div class="sa-pay-row">
+        <span class="small muted">{t("sa.ui.chosen")}</span>
+        <span class="sa-pay-list" data-testid="sa-pay-chosen-list">
+          {empty && <span class="muted small">{t("sa.ui.none_chosen")}</span>}
+          {RESOURCES.flatMap((r, i) =>
+            Array.from({ length: sel[i] }, (_, k) => (
+              <button
+                key={`${r}${k}`}
+                class="sa-pay-chosen"
+                data-testid="sa-pay-chosen"
+                data-good={r}
+                onClick={() => setSel(stepPay(choices, sel, i, -1))}
+                title={goodName(r)}
+              >
+                <Chip good={r} />
+              </button>
+            )),
+          )}
+        </span>
+      </div>
+      <div class="sa-pay-actions">
+        {hit && (
+          <button class="primary sa-pay-ok" data-testid="sa-pay-ok" onClick={() => sendPay(sel)}>
+            {t("sa.ui.ok")}
+          </button>
+        )}
+        {empty && leave && (
+          <button class="sa-pay-x" data-testid="sa-pay-x" onClick={() => send(leave)}>
+            ✕ {leaveLabel}
+          </button>
+        )}
+        {listed.length > 0 && (
+          <button class="small" data-testid="sa-pay-list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
+            {t("sa.ui.all_payments")}
+          </button>
+        )}
+      </div>
+      {choices.length > 0 && <span class="small muted">{t("sa.ui.pay_hint")}</span>}
+      {listOpen && listed.length > 0 && (
+        <div class="sa-pay-list" data-testid="sa-pay-options">
+          {listed.map((p, i) => (
+            <button key={i} class="sa-pay-btn" data-testid="sa-pay" onClick={() => send(p)}>
+              <PayChips intent={p} />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }
 
 function SupplyPanel({

@@ -4,10 +4,25 @@
 import { describe, expect, it } from "vitest";
 import type { View } from "../../store";
 import {
+  addable,
   building,
   card,
+  chosenPayment,
   clickSpace,
+  countsOf,
   dieChoices,
+  heldOf,
+  noneChosen,
+  payChoices,
+  type PayChoice,
+  payName,
+  payRule,
+  placingBounds,
+  placingIntent,
+  type Placing,
+  rulePayments,
+  stepPay,
+  stepPlacing,
   lastRoll,
   matchTools,
   type Obj,
@@ -251,6 +266,30 @@ describe("nothing outside legal", () => {
     }
   });
 
+  it("clicks place only listed placements, and pay listed payments or, where the list is a sample, ones by the rule", () => {
+    for (const [name, v] of Object.entries(VIEWS)) {
+      const legal = legalOf(v);
+      const m = readModel(v);
+      for (const space of Object.keys(m.board)) {
+        let sel: Placing | null = null;
+        for (let i = 0; i < 12; i++) {
+          sel = stepPlacing(legal, sel, space, 1);
+          const it = placingIntent(legal, sel);
+          if (sel) expect(legal.includes(it!), `${name}: ${space} ×${sel.people}`).toBe(true);
+        }
+      }
+      const pn = payName(m.pending);
+      if (!pn || m.you === null) continue;
+      const rule = payRule(m, CATALOGUE);
+      for (const c of payChoices(legal, pn, rule, heldOf(m.players[m.you]))) {
+        if (legal.includes(c.intent)) continue;
+        // Built only for the payments the engine lists a sample of.
+        expect(name).toBe("building");
+        expect(rulePayments(rule!, heldOf(m.players[m.you]))).toContainEqual(c.counts);
+      }
+    }
+  });
+
   it("gives nothing at all when nothing is listed (another seat's turn, a spectator)", () => {
     const v = { ...VIEWS.gather_equal, legal: [] } as View;
     const m = readModel(v);
@@ -259,5 +298,204 @@ describe("nothing outside legal", () => {
     expect(clickSpace([], "forest")).toEqual({ send: null, counts: [] });
     expect(dieChoices([]).size).toBe(0);
     expect(plain([], "decline")).toBeNull();
+  });
+});
+
+describe("placing people by clicks (the seed's pointer: left +1, right -1, then OK)", () => {
+  const legal = legalOf(VIEWS.place);
+
+  it("starts at the least number, adds up to the most, takes back down to letting go", () => {
+    let sel: Placing | null = stepPlacing(legal, null, "forest", 1);
+    expect(sel).toEqual({ space: "forest", people: 1 });
+    for (let i = 0; i < 10; i++) sel = stepPlacing(legal, sel, "forest", 1);
+    const most = Math.max(...placeCounts(legal, "forest").map((c) => c.people));
+    expect(sel).toEqual({ space: "forest", people: most });
+    expect(placingBounds(legal, sel!)).toEqual({ more: false, fewer: true });
+    sel = stepPlacing(legal, sel, "forest", -1);
+    expect(sel).toEqual({ space: "forest", people: most - 1 });
+    expect(placingBounds(legal, sel!).more).toBe(true);
+    for (let i = 2; i < most; i++) sel = stepPlacing(legal, sel, "forest", -1);
+    expect(sel).toEqual({ space: "forest", people: 1 });
+    expect(stepPlacing(legal, sel, "forest", -1)).toBeNull();
+  });
+
+  it("a right click elsewhere changes nothing, a left click elsewhere starts there", () => {
+    const sel = { space: "forest", people: 3 };
+    expect(stepPlacing(legal, sel, "river", -1)).toBe(sel);
+    expect(stepPlacing(legal, null, "river", -1)).toBeNull();
+    expect(stepPlacing(legal, sel, "river", 1)).toEqual({ space: "river", people: 1 });
+    // A space without a listed placement is not taken up.
+    expect(stepPlacing(legal, sel, "nowhere", 1)).toBe(sel);
+  });
+
+  it("steps over numbers the list leaves out, and OK sends only a listed placement", () => {
+    const gappy: Obj[] = [
+      { t: "place", space: "hut", people: 2 },
+      { t: "place", space: "forest", people: 3 },
+      { t: "place", space: "forest", people: 1 },
+    ];
+    let sel = stepPlacing(gappy, null, "forest", 1);
+    expect(sel).toEqual({ space: "forest", people: 1 });
+    sel = stepPlacing(gappy, sel, "forest", 1);
+    expect(sel).toEqual({ space: "forest", people: 3 });
+    expect(placingIntent(gappy, sel)).toBe(gappy[1]);
+    expect(placingIntent(gappy, { space: "forest", people: 2 })).toBeNull();
+    expect(placingIntent(gappy, null)).toBeNull();
+    // The hut's one number (two people) is where a click starts.
+    expect(stepPlacing(gappy, null, "hut", 1)).toEqual({ space: "hut", people: 2 });
+  });
+
+  it("reaches every listed placement with clicks, and OK sends that very intent", () => {
+    const places = legal.filter((it) => it.t === "place");
+    expect(places.length).toBeGreaterThan(10);
+    for (const it of places) {
+      let sel: Placing | null = null;
+      for (let i = 0; i < 12 && sel?.people !== it.people; i++) sel = stepPlacing(legal, sel, String(it.space), 1);
+      expect(placingIntent(legal, sel), JSON.stringify(it)).toBe(it);
+    }
+  });
+
+  it("offers nothing to a seat without listed placements", () => {
+    expect(stepPlacing([], null, "forest", 1)).toBeNull();
+  });
+});
+
+describe("paying by clicks (the seed's window: resources one at a time, OK, X)", () => {
+  const total = (c: number[]) => c.reduce((s, x) => s + x, 0);
+
+  /** Every choice the clicks can make from nothing (adding only what is addable). */
+  function reachable(choices: PayChoice[]): number[][] {
+    const seen = new Map<string, number[]>();
+    const todo: number[][] = [[0, 0, 0, 0]];
+    while (todo.length) {
+      const sel = todo.pop()!;
+      if (seen.has(sel.join())) continue;
+      seen.set(sel.join(), sel);
+      addable(choices, sel).forEach((ok, r) => ok && todo.push(stepPay(choices, sel, r, 1)));
+    }
+    return [...seen.values()];
+  }
+
+  it("knows each decision's rule: the building's cost, the card's slot, the shortfall", () => {
+    const b = readModel(VIEWS.building);
+    expect(b.stacks[1].top).toBe("BLD_ANY_1_7");
+    expect(payName(b.pending)).toBe("build");
+    expect(payRule(b, CATALOGUE)).toEqual({ min: 1, max: 7, kinds: null, exact: null });
+    expect(payRule(readModel(VIEWS.card), CATALOGUE)).toEqual({ min: 4, max: 4, kinds: null, exact: null });
+    expect(payRule(readModel(VIEWS.feed), CATALOGUE)).toEqual({ min: 1, max: 1, kinds: null, exact: null });
+    expect(payRule(readModel(VIEWS.building_decline_only), CATALOGUE)).toEqual({ min: 3, max: 3, kinds: null, exact: [0, 1, 2, 0] });
+    expect(payName(readModel(VIEWS.gather).pending)).toBeNull();
+    expect(payRule(readModel(VIEWS.gather), CATALOGUE)).toBeNull();
+  });
+
+  it("the building of 1 to 7 of any: every payment of what is held, the listed ones as listed", () => {
+    const v = VIEWS.building;
+    const m = readModel(v);
+    const legal = legalOf(v);
+    const held = heldOf(m.players[m.you!]);
+    expect(held).toEqual([4, 0, 0, 3]);
+    const choices = payChoices(legal, "build", payRule(m, CATALOGUE), held);
+    // 5 x 4 ways to take wood and gold, less taking nothing; the engine lists 13 of them.
+    expect(choices).toHaveLength(19);
+    const listed = legal.filter((it) => it.t === "build");
+    expect(listed.length).toBeLessThan(19);
+    for (const it of listed) expect(choices.some((c) => c.intent === it)).toBe(true);
+    for (const c of choices) {
+      expect(total(c.counts)).toBeGreaterThanOrEqual(1);
+      expect(c.counts.every((n, i) => n <= held[i])).toBe(true);
+      expect(c.intent).toEqual({ t: "build", wood: c.counts[0], brick: c.counts[1], stone: c.counts[2], gold: c.counts[3] });
+    }
+    // Brick and stone are never offered; wood and gold are.
+    expect(addable(choices, [0, 0, 0, 0])).toEqual([true, false, false, true]);
+    expect(addable(choices, [4, 0, 0, 3])).toEqual([false, false, false, false]);
+    // Two wood and a gold (not listed) can be paid.
+    const mix = chosenPayment(choices, [2, 0, 0, 1]);
+    expect(mix?.intent).toEqual({ t: "build", wood: 2, brick: 0, stone: 0, gold: 1 });
+    expect(listed).not.toContainEqual(mix!.intent);
+  });
+
+  it("every payment is reached one resource at a time, in any order, and OK only then", () => {
+    for (const name of ["building", "card", "feed"] as const) {
+      const v = VIEWS[name];
+      const m = readModel(v);
+      const pn = payName(m.pending)!;
+      const choices = payChoices(legalOf(v), pn, payRule(m, CATALOGUE), heldOf(m.players[m.you!]));
+      expect(choices.length).toBeGreaterThan(0);
+      for (const c of choices) {
+        // Each resource in turn, from gold back to wood (the order does not matter).
+        let sel = [0, 0, 0, 0];
+        for (let r = 3; r >= 0; r--)
+          for (let k = 0; k < c.counts[r]; k++) {
+            expect(chosenPayment(choices, sel) === c).toBe(false);
+            expect(addable(choices, sel)[r]).toBe(true);
+            sel = stepPay(choices, sel, r, 1);
+          }
+        expect(chosenPayment(choices, sel)).toBe(c);
+      }
+      // Whatever the clicks put together, OK sends one of the choices or nothing.
+      for (const sel of reachable(choices)) {
+        const hit = chosenPayment(choices, sel);
+        if (hit) expect(choices).toContain(hit);
+        else expect(choices.some((c) => c.counts.every((n, i) => sel[i] <= n))).toBe(true);
+      }
+    }
+  });
+
+  it("adds nothing to a list that is complete (cards, fixed and kinds buildings, small shortfalls)", () => {
+    for (const name of ["card", "feed"] as const) {
+      const v = VIEWS[name];
+      const m = readModel(v);
+      const choices = payChoices(legalOf(v), payName(m.pending)!, payRule(m, CATALOGUE), heldOf(m.players[m.you!]));
+      expect(choices.map((c) => c.intent)).toEqual(legalOf(v).filter((it) => it.t === payName(m.pending)));
+    }
+    // A building of 4 resources of 2 kinds, held 3 wood 1 brick 2 gold: as the engine lists it.
+    const rule = { min: 4, max: 4, kinds: 2, exact: null };
+    expect(rulePayments(rule, [3, 1, 0, 2]).map((c) => c.join("")).sort()).toEqual(["2002", "3001", "3100"]);
+    // A fixed cost: exactly it, if held.
+    expect(rulePayments({ min: 3, max: 3, kinds: null, exact: [2, 1, 0, 0] }, [2, 1, 0, 0])).toEqual([[2, 1, 0, 0]]);
+    expect(rulePayments({ min: 3, max: 3, kinds: null, exact: [2, 1, 0, 0] }, [1, 5, 5, 5])).toEqual([]);
+  });
+
+  it("a large shortfall: every way to pay it out of what is held", () => {
+    const legal: Obj[] = [
+      { t: "feed", wood: 5, brick: 0, stone: 0, gold: 0 },
+      { t: "feed", wood: 0, brick: 2, stone: 2, gold: 1 },
+      { t: "starve" },
+    ];
+    const choices = payChoices(legal, "feed", { min: 5, max: 5, kinds: null, exact: null }, [5, 5, 5, 5]);
+    // Five resources of four kinds: C(8, 3) = 56 ways, the two listed among them.
+    expect(choices).toHaveLength(56);
+    expect(choices[0].intent).toBe(legal[0]);
+    expect(choices.every((c) => total(c.counts) === 5)).toBe(true);
+  });
+
+  it("takes a chosen resource back, and X (leave it, starve) only while nothing is chosen", () => {
+    const v = VIEWS.feed;
+    const m = readModel(v);
+    const choices = payChoices(legalOf(v), "feed", payRule(m, CATALOGUE), heldOf(m.players[m.you!]));
+    let sel = [0, 0, 0, 0];
+    expect(noneChosen(sel)).toBe(true);
+    expect(chosenPayment(choices, sel)).toBeNull();
+    sel = stepPay(choices, sel, 1, 1);
+    expect(noneChosen(sel)).toBe(false);
+    expect(chosenPayment(choices, sel)!.intent).toBe(legalOf(v)[1]);
+    // Enough chosen: nothing more may be added.
+    expect(addable(choices, sel)).toEqual([false, false, false, false]);
+    expect(stepPay(choices, sel, 0, 1)).toEqual(sel);
+    sel = stepPay(choices, sel, 1, -1);
+    expect(noneChosen(sel)).toBe(true);
+    expect(stepPay(choices, sel, 1, -1)).toEqual(sel);
+  });
+
+  it("offers nothing when the player cannot pay (only leaving it is listed) or it is not his", () => {
+    for (const name of ["card_decline_only", "building_decline_only"] as const) {
+      const v = VIEWS[name];
+      const m = readModel(v);
+      const choices = payChoices(legalOf(v), payName(m.pending)!, payRule(m, CATALOGUE), heldOf(m.players[m.you!]));
+      expect(choices).toEqual([]);
+      expect(addable(choices, [0, 0, 0, 0])).toEqual([false, false, false, false]);
+    }
+    expect(payChoices([], "build", { min: 1, max: 7, kinds: null, exact: null }, [4, 0, 0, 3])).toEqual([]);
+    expect(countsOf({ t: "feed", wood: 1, gold: 2 })).toEqual([1, 0, 0, 2]);
   });
 });

@@ -1,7 +1,10 @@
 // The Stone Age view and its legal intents as the board reads them: the spaces and
 // their people, the display and the stacks' tops, each seat's supply, what is being
-// decided, and which click stands for which listed intent. Nothing here builds an
-// intent: every one returned is an element of `legal`, the same object.
+// decided, and which click stands for which listed intent. Every intent returned is
+// an element of `legal`, the same object, with one exception: a payment the engine
+// does not list because it lists only a representative few (the building "1 to 7 of
+// any", a large feeding shortfall; the game's README, "Intents") is built here from
+// the payment's rule, in the listed intents' shape, as the engine accepts it.
 
 import type { View } from "../../store";
 
@@ -362,3 +365,153 @@ export function lastRoll(log: unknown): Roll | null {
   }
   return null;
 }
+
+// ---- placing people by clicks --------------------------------------------------
+
+/** A placement being put together, as the seed's pointer over a space with its
+ * number of people (left click one more, right click one fewer). */
+export interface Placing {
+  space: string;
+  people: number;
+}
+
+/** One click on `space` while placing: `dir` 1 adds a person, -1 takes one back.
+ * The number only ever takes a listed value, from the least to the most; taking back
+ * below the least lets go of the space (null). A click on another space starts
+ * there with its least number (a right click there changes nothing). */
+export function stepPlacing(legal: Obj[], sel: Placing | null, space: string, dir: 1 | -1): Placing | null {
+  const counts = placeCounts(legal, space).map((c) => c.people);
+  if (!counts.length) return sel;
+  if (!sel || sel.space !== space) return dir > 0 ? { space, people: counts[0] } : sel;
+  if (dir > 0) {
+    const next = counts.find((n) => n > sel.people);
+    return next === undefined ? sel : { space, people: next };
+  }
+  const prev = [...counts].reverse().find((n) => n < sel.people);
+  return prev === undefined ? null : { space, people: prev };
+}
+
+/** The listed placement a selection stands for (what OK sends), or null. */
+export function placingIntent(legal: Obj[], sel: Placing | null): Obj | null {
+  if (!sel) return null;
+  return placeCounts(legal, sel.space).find((c) => c.people === sel.people)?.intent ?? null;
+}
+
+/** Whether the +/- buttons beside a selection can change it. */
+export function placingBounds(legal: Obj[], sel: Placing): { more: boolean; fewer: boolean } {
+  const counts = placeCounts(legal, sel.space).map((c) => c.people);
+  return { more: counts.some((n) => n > sel.people), fewer: counts.length > 0 };
+}
+
+// ---- paying by clicks ------------------------------------------------------------
+
+/** Wood, brick, stone, gold, in RESOURCES order. */
+export type Counts = number[];
+
+/** What a payment must be: `exact` resources, or between `min` and `max` resources
+ * in exactly `kinds` different kinds (any number of kinds when null). */
+export interface PayRule {
+  min: number;
+  max: number;
+  kinds: number | null;
+  exact: Counts | null;
+}
+
+export type PayName = "build" | "buy_card" | "feed";
+
+/** The payment intent the pending decision asks for, when it is one. */
+export function payName(pending: Pending | null): PayName | null {
+  if (pending?.kind === "building") return "build";
+  if (pending?.kind === "card") return "buy_card";
+  if (pending?.kind === "feed") return "feed";
+  return null;
+}
+
+/** The rule of the payment being decided, from the view and the catalogue: the
+ * building on top of the stack, the card slot's number, the feeding shortfall. */
+export function payRule(m: SaModel, catalogue: unknown): PayRule | null {
+  const p = m.pending;
+  if (!p) return null;
+  if (p.kind === "feed") return p.shortfall ? { min: p.shortfall, max: p.shortfall, kinds: null, exact: null } : null;
+  const slot = /^(card|building)_(\d+)$/.exec(p.space ?? "");
+  if (!slot) return null;
+  const n = Number(slot[2]);
+  if (p.kind === "card" && slot[1] === "card") return { min: n, max: n, kinds: null, exact: null };
+  if (p.kind !== "building" || slot[1] !== "building") return null;
+  const top = m.stacks[n - 1]?.top;
+  if (!top) return null;
+  const b = building(top, catalogue);
+  if (b.kind === "fixed") {
+    const exact = RESOURCES.map((r) => b.cost[r] ?? 0);
+    const total = exact.reduce((s, x) => s + x, 0);
+    return { min: total, max: total, kinds: null, exact };
+  }
+  if (b.kind === "kinds" && b.resources !== null && b.kinds !== null) return { min: b.resources, max: b.resources, kinds: b.kinds, exact: null };
+  if (b.kind === "any" && b.min !== null && b.max !== null) return { min: b.min, max: b.max, kinds: null, exact: null };
+  return null;
+}
+
+/** The counts a payment intent names. */
+export const countsOf = (intent: Obj): Counts => RESOURCES.map((r) => num(intent[r]));
+
+const sameCounts = (a: Counts, b: Counts) => a.every((x, i) => x === b[i]);
+
+/** Every payment by `rule` out of `held`, fewest resources first. */
+export function rulePayments(rule: PayRule, held: Counts): Counts[] {
+  if (rule.exact) return rule.exact.every((x, i) => x <= (held[i] ?? 0)) ? [rule.exact] : [];
+  const out: Counts[] = [];
+  const walk = (i: number, left: number, acc: Counts) => {
+    if (i === RESOURCES.length) {
+      const total = acc.reduce((s, x) => s + x, 0);
+      const kinds = acc.filter((x) => x > 0).length;
+      if (total >= rule.min && (rule.kinds === null || kinds === rule.kinds)) out.push(acc);
+      return;
+    }
+    for (let n = 0; n <= Math.min(left, held[i] ?? 0); n++) walk(i + 1, left - n, [...acc, n]);
+  };
+  walk(0, rule.max, []);
+  return out.sort((a, b) => a.reduce((s, x) => s + x, 0) - b.reduce((s, x) => s + x, 0));
+}
+
+/** A payment the clicks can reach: its counts and the intent OK sends. */
+export interface PayChoice {
+  counts: Counts;
+  intent: Obj;
+}
+
+/** The payments of one kind the clicks can make: each listed one (the same object);
+ * and, since the engine lists only a representative few where there are many, each
+ * other payment `rule` allows out of `held`, as an intent of the listed shape. With
+ * nothing listed there is nothing to pay (the player cannot afford it, or it is not
+ * his decision). */
+export function payChoices(legal: Obj[], name: PayName, rule: PayRule | null, held: Counts): PayChoice[] {
+  const listed = payments(legal, name).map((intent) => ({ counts: countsOf(intent), intent }));
+  if (!rule || !listed.length) return listed;
+  const more = rulePayments(rule, held)
+    .filter((c) => !listed.some((l) => sameCounts(l.counts, c)))
+    .map((c) => ({ counts: c, intent: { t: name, ...Object.fromEntries(RESOURCES.map((r, i) => [r, c[i]])) } as Obj }));
+  return [...listed, ...more];
+}
+
+/** Which resources may be chosen next: those that keep the choice part of some
+ * payment (so every payment is reached one resource at a time, in any order). */
+export function addable(choices: PayChoice[], sel: Counts): boolean[] {
+  return RESOURCES.map((_, r) => choices.some((c) => c.counts.every((n, i) => (i === r ? sel[i] + 1 : sel[i]) <= n)));
+}
+
+/** The payment the chosen resources make up exactly (what OK sends), or null. */
+export function chosenPayment(choices: PayChoice[], sel: Counts): PayChoice | null {
+  return choices.find((c) => sameCounts(c.counts, sel)) ?? null;
+}
+
+/** One more (`dir` 1) or one fewer (-1) of resource `r`, within what may be chosen. */
+export function stepPay(choices: PayChoice[], sel: Counts, r: number, dir: 1 | -1): Counts {
+  if (dir < 0) return sel[r] > 0 ? sel.map((x, i) => (i === r ? x - 1 : x)) : sel;
+  return addable(choices, sel)[r] ? sel.map((x, i) => (i === r ? x + 1 : x)) : sel;
+}
+
+/** The seed's window: leaving it (X) is offered only while nothing is chosen. */
+export const noneChosen = (sel: Counts) => sel.every((x) => x === 0);
+
+/** What the player holds, in RESOURCES order. */
+export const heldOf = (p: Supply | null): Counts => RESOURCES.map((r) => (p ? p[r] : 0));
