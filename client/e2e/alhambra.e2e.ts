@@ -199,3 +199,55 @@ describe("Alhambra in the browser", () => {
     await ctx.close();
   });
 });
+
+describe("a whole Alhambra game on a phone", () => {
+  test("at its end, with grown alhambras, nothing sticks out at 360 px", async (t) => {
+    if (!hall.has("alhambra")) t.skip();
+    const { ctx, page } = await hall.person("Nadia");
+    // Against a random AI player; Nadia resigns and the AI plays her seat to the end.
+    await page.getByTestId("game-select").selectOption("alhambra");
+    await page.getByTestId("create").click();
+    await page.locator(".seat .tag.you").waitFor();
+    await page.getByTestId("bot-level").selectOption("random");
+    await page.getByTestId("tool-bot").click();
+    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    await page.getByTestId("tool-resign").click();
+    await page.getByTestId("resign-yes").click();
+    await page.getByTestId("result").waitFor({ timeout: 90_000 });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.waitForTimeout(100);
+    const out = await page.evaluate(() => {
+      const bad: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('[data-testid="al-board"] *, [data-testid="players"] *'))) {
+        const b = el.getBoundingClientRect();
+        if (b.width && (b.right > window.innerWidth + 0.5 || b.left < -0.5)) bad.push(`${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ${Math.round(b.left)}–${Math.round(b.right)}`);
+      }
+      return { bad, scroll: document.documentElement.scrollWidth, cols: Array.from(document.querySelectorAll('[data-testid="al-grid"]')).map((g) => g.getAttribute("viewBox")) };
+    });
+    console.log(`[alhambra] final grids: ${out.cols.join(" | ")}`);
+    await page.screenshot({ path: screenshotPath("alhambra-end-360.png"), fullPage: true });
+    expect(out.bad).toEqual([]);
+    expect(out.scroll).toBeLessThanOrEqual(360);
+
+    // Narrower still, an alhambra of three columns is wider than its card: it shrinks
+    // to the card, keeping its shape, instead of sticking out.
+    await page.setViewportSize({ width: 280, height: 700 });
+    await page.waitForTimeout(100);
+    const grids = await page.locator('[data-testid="al-grid"]').evaluateAll((els) =>
+      els.map((g) => {
+        const b = g.getBoundingClientRect();
+        const card = g.closest(".al-city")!.getBoundingClientRect();
+        const [, , vw, vh] = (g.getAttribute("viewBox") ?? "").split(" ").map(Number);
+        return { inside: b.left >= card.left && b.right <= card.right, shape: b.width / b.height - vw / vh, natural: Number(g.getAttribute("width")), width: b.width };
+      }),
+    );
+    for (const g of grids) {
+      expect(g.inside, JSON.stringify(g)).toBe(true);
+      expect(Math.abs(g.shape), JSON.stringify(g)).toBeLessThan(0.02);
+    }
+    expect(grids.some((g) => g.width < g.natural - 1), JSON.stringify(grids)).toBe(true);
+    await ctx.close();
+  });
+});
