@@ -188,3 +188,14 @@ describe("the status line under the money", () => {
     }
   });
 });
+
+describe("Dirk's points on the board", () => {
+  // The view's dirk_score adds up what Dirk would have scored in each scoring so far
+  // (server/games/alhambra/game.py); it is no forecast of a scoring made now.
+  it("are named as the sum of the scorings so far, not counted", () => {
+    lang.set("en");
+    expect(t("al.ui.dirk_points", { n: 167 })).toBe("167 points from the scorings so far (not counted)");
+    lang.set("ja");
+    expect(t("al.ui.dirk_points", { n: 167 })).toBe("これまでの得点計算で167点相当（順位には数えません）");
+  });
+});
