@@ -184,6 +184,9 @@ describe("Alhambra in the browser", () => {
       await inEachLanguageAndSize(page, async (lang, w) => {
         await checkPlayers(page);
         expect(await playersFit(page), `${lang} ${w}px`).toEqual([]);
+        // The four market slots in one row, on a phone too.
+        const tops = await page.getByTestId("al-slot").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `${lang} ${w}px: ${tops}`).toBe(1);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lang} ${w}px`).toBe(true);
         // The status line in a player's words: which scoring is behind, whose move.
         const words = (await status.textContent()) ?? "";
