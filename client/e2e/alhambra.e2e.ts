@@ -4,9 +4,53 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { inEachLanguageAndSize, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall();
+
+const TYPES = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
+
+const numbers = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-n"))));
+
+/** The players panel against the board, on my turn (nothing moves meanwhile). */
+async function checkPlayers(page: Page): Promise<void> {
+  const seats = await page.getByTestId("al-city").count();
+  for (let seat = 0; seat < seats; seat++) {
+    const line = `[data-testid="players"] [data-testid="al-seat-extra"][data-seat="${seat}"]`;
+    const city = `[data-testid="al-city"][data-seat="${seat}"]`;
+    const placed = await page.locator(`${city} g.al-placed .al-tile`).evaluateAll((els) => els.map((e) => e.getAttribute("data-type")));
+    const counts = await numbers(page, `${line} [data-testid="al-se-type"]`);
+    expect(counts, `seat ${seat}`).toEqual(TYPES.map((type) => placed.filter((p) => p === type).length));
+    const reserve = await page.locator(`${city} [data-testid="al-reserve"] .al-tile`).count();
+    expect(await numbers(page, `${line} [data-testid="al-se-reserve"]`)).toEqual([reserve]);
+    expect(await numbers(page, `${line} [data-testid="al-se-wall"]`)).toEqual(await numbers(page, `${city} [data-testid="al-city-wall"]`));
+  }
+  // My own coins: the number in the list is the number in my hand.
+  const me = await page.locator(".al-city.own").getAttribute("data-seat");
+  expect(await numbers(page, `[data-testid="al-seat-extra"][data-seat="${me}"] [data-testid="al-se-coins"]`)).toEqual([
+    await page.locator('[data-testid="al-hand"] .al-coin-chip').count(),
+  ]);
+  // Two players: Dirk follows the seats, with his counts per type and no more.
+  const dirk = page.locator('[data-testid="players"] [data-testid="al-dirk-seat"]');
+  expect(await dirk.count()).toBe(1);
+  expect(await numbers(page, '[data-testid="al-dirk-seat"] [data-testid="al-se-type"]')).toEqual(await numbers(page, '[data-testid="al-dirk-type"]'));
+  expect(await dirk.locator('[data-testid="al-se-wall"], [data-testid="al-se-coins"]').count()).toBe(0);
+}
+
+/** Every count of the players panel inside the panel (nothing cut or pushed out). */
+async function playersFit(page: Page): Promise<string[]> {
+  return page.getByTestId("players").evaluate((panel) => {
+    const box = panel.getBoundingClientRect();
+    const out: string[] = [];
+    if (panel.scrollWidth > panel.clientWidth) out.push(`panel scrollWidth ${panel.scrollWidth} > ${panel.clientWidth}`);
+    for (const el of Array.from(panel.querySelectorAll(".al-se-type, .al-se-wall, .al-se-stock > span"))) {
+      const b = el.getBoundingClientRect();
+      if (b.left < box.left || b.right > box.right) out.push(`${el.getAttribute("data-testid")} ${el.textContent} at ${Math.round(b.left)}–${Math.round(b.right)}, panel ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    return out;
+  });
+}
 
 let shotPlacing = false;
 
@@ -133,6 +177,80 @@ describe("Alhambra in the browser", () => {
     expect(await version(page)).toBeGreaterThan(firstVersion);
     expect(await page.locator(".al-city.own g.al-placed").count()).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(40_000);
+
+    // The players panel, on my turn: it agrees with the board, and fits.
+    if (await waitMyTurn(page)) {
+      const status = page.getByTestId("al-status");
+      await inEachLanguageAndSize(page, async (lang, w) => {
+        await checkPlayers(page);
+        expect(await playersFit(page), `${lang} ${w}px`).toEqual([]);
+        // The four market slots in one row, on a phone too.
+        const tops = await page.getByTestId("al-slot").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `${lang} ${w}px: ${tops}`).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lang} ${w}px`).toBe(true);
+        // The status line in a player's words: which scoring is behind, whose move.
+        const words = (await status.textContent()) ?? "";
+        expect(words).toMatch(
+          lang === "en"
+            ? /^(Before the 1st scoring|1st scoring done|2nd scoring done) · (your move|your extra action \(exact payment\)|place the tiles you bought)$/
+            : /^(第1回得点計算の前|第1回得点計算済み|第2回得点計算済み)・(あなたの手番|あなたの追加アクション（ぴったり支払い）|購入したタイルを配置してください)$/,
+        );
+        await page.getByTestId("players").screenshot({ path: screenshotPath(`alhambra-players-${lang}-${w}.png`) });
+        await page.screenshot({ path: screenshotPath(`alhambra-${lang}-${w}.png`), fullPage: w < 500 });
+      });
+    }
+    await ctx.close();
+  });
+});
+
+describe("a whole Alhambra game on a phone", () => {
+  test("at its end, with grown alhambras, nothing sticks out at 360 px", async (t) => {
+    if (!hall.has("alhambra")) t.skip();
+    const { ctx, page } = await hall.person("Nadia");
+    // Against a random AI player; Nadia resigns and the AI plays her seat to the end.
+    await page.getByTestId("game-select").selectOption("alhambra");
+    await page.getByTestId("create").click();
+    await page.locator(".seat .tag.you").waitFor();
+    await page.getByTestId("bot-level").selectOption("random");
+    await page.getByTestId("tool-bot").click();
+    await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
+    await page.getByTestId("tool-start").click();
+    await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
+    await page.getByTestId("tool-resign").click();
+    await page.getByTestId("resign-yes").click();
+    await page.getByTestId("result").waitFor({ timeout: 90_000 });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.waitForTimeout(100);
+    const out = await page.evaluate(() => {
+      const bad: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('[data-testid="al-board"] *, [data-testid="players"] *'))) {
+        const b = el.getBoundingClientRect();
+        if (b.width && (b.right > window.innerWidth + 0.5 || b.left < -0.5)) bad.push(`${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ${Math.round(b.left)}–${Math.round(b.right)}`);
+      }
+      return { bad, scroll: document.documentElement.scrollWidth, cols: Array.from(document.querySelectorAll('[data-testid="al-grid"]')).map((g) => g.getAttribute("viewBox")) };
+    });
+    console.log(`[alhambra] final grids: ${out.cols.join(" | ")}`);
+    await page.screenshot({ path: screenshotPath("alhambra-end-360.png"), fullPage: true });
+    expect(out.bad).toEqual([]);
+    expect(out.scroll).toBeLessThanOrEqual(360);
+
+    // Narrower still, an alhambra of three columns is wider than its card: it shrinks
+    // to the card, keeping its shape, instead of sticking out.
+    await page.setViewportSize({ width: 280, height: 700 });
+    await page.waitForTimeout(100);
+    const grids = await page.locator('[data-testid="al-grid"]').evaluateAll((els) =>
+      els.map((g) => {
+        const b = g.getBoundingClientRect();
+        const card = g.closest(".al-city")!.getBoundingClientRect();
+        const [, , vw, vh] = (g.getAttribute("viewBox") ?? "").split(" ").map(Number);
+        return { inside: b.left >= card.left && b.right <= card.right, shape: b.width / b.height - vw / vh, natural: Number(g.getAttribute("width")), width: b.width };
+      }),
+    );
+    for (const g of grids) {
+      expect(g.inside, JSON.stringify(g)).toBe(true);
+      expect(Math.abs(g.shape), JSON.stringify(g)).toBeLessThan(0.02);
+    }
+    expect(grids.some((g) => g.width < g.natural - 1), JSON.stringify(grids)).toBe(true);
     await ctx.close();
   });
 });

@@ -1,7 +1,9 @@
 // Alhambra speaks Japanese and English: every log code the engine can emit, the
 // intents' button labels, the view's words and the options.
 import { afterEach, describe, expect, it } from "vitest";
+import { readModel, statusParts } from "../src/games/alhambra/model";
 import { labels } from "../src/games/alhambra/strings";
+import { t } from "../src/i18n";
 import { dictionaries, lang, logLine, type Lang } from "../src/i18n";
 
 // The `Entry("…")` calls of server/games/alhambra/game.py (listed by a one-off grep).
@@ -143,5 +145,57 @@ describe("alhambra strings", () => {
     expect(labels.value!("turn", 1, names)).toBe("Ben");
     expect(labels.compact!("alhambras", [2, -1, "tower_13_ESW"], names)).toBe("(2, -1) Tower 13 (walls E, S, W)");
     expect(labels.value!("bag", 40, names)).toBeNull();
+  });
+});
+
+describe("the status line under the money", () => {
+  const status = (view: Record<string, unknown>, name = "Ben") =>
+    statusParts(readModel({ you: 0, turn: 0, round: 0, phase: "action", scores: [0, 0], ...view }), name)
+      .map((p) => t(p.key, p.args))
+      .join(t("al.status.sep"));
+
+  it("says which scoring is done and whose move it is, as a player would", () => {
+    lang.set("en");
+    expect(status({ round: 1 })).toBe("1st scoring done · your move");
+    expect(status({ round: 0, turn: 1 })).toBe("Before the 1st scoring · Ben to move");
+    expect(status({ round: 2, turn: 1, phase: "placement" })).toBe("2nd scoring done · Ben places the tiles bought");
+    expect(status({ round: 1, extra: true })).toBe("1st scoring done · your extra action (exact payment)");
+    expect(status({ round: 3, phase: "over" })).toBe("Game over after the final scoring");
+    lang.set("ja");
+    expect(status({ round: 1 })).toBe("第1回得点計算済み・あなたの手番");
+    expect(status({ round: 0, turn: 1 })).toBe("第1回得点計算の前・Benの手番");
+    expect(status({ round: 2, phase: "placement" })).toBe("第2回得点計算済み・購入したタイルを配置してください");
+  });
+
+  it("has every wording in both languages, none of them the engine's bare words", () => {
+    const views = [
+      ...[0, 1, 2].flatMap((round) =>
+        ["action", "placement", "leftover"].flatMap((phase) =>
+          [0, 1].flatMap((turn) => [false, true].map((extra) => ({ round, phase, turn, extra }))),
+        ),
+      ),
+      { round: 3, phase: "over" },
+    ];
+    for (const l of LANGS) {
+      lang.set(l);
+      for (const v of views) {
+        for (const p of statusParts(readModel({ you: 0, scores: [0, 0], ...v }), "Ben")) {
+          expect(dictionaries[l][p.key], `${l} ${p.key}`).toBeTruthy();
+        }
+        const line = status(v);
+        expect(line, JSON.stringify(v)).not.toMatch(/Scorings done|of 3|· action$|\{|al\./);
+      }
+    }
+  });
+});
+
+describe("Dirk's points on the board", () => {
+  // The view's dirk_score adds up what Dirk would have scored in each scoring so far
+  // (server/games/alhambra/game.py); it is no forecast of a scoring made now.
+  it("are named as the sum of the scorings so far, not counted", () => {
+    lang.set("en");
+    expect(t("al.ui.dirk_points", { n: 167 })).toBe("167 points from the scorings so far (not counted)");
+    lang.set("ja");
+    expect(t("al.ui.dirk_points", { n: 167 })).toBe("これまでの得点計算で167点相当（順位には数えません）");
   });
 });

@@ -15,6 +15,9 @@ export interface GameUi {
   Board: (props: BoardProps) => preact.JSX.Element;
   /** Extra words for a seat in the players panel (pieces left, …). */
   seatExtra?: (view: View, seat: number) => preact.JSX.Element | string | null;
+  /** Rows after the seats in the players panel, for someone who plays without a seat
+   * (Alhambra's dummy player Dirk): `<li class="seat">` elements, or null. */
+  extraSeats?: (view: View) => preact.JSX.Element | null;
   /** Whether the board needs the game's catalogue.json. */
   needsCatalogue?: boolean;
   /** Told the catalogue as it comes, before the board is drawn with it: for the

@@ -108,7 +108,7 @@ function Replay({ client, data, seat, back }: { client: Client; data: ReplayData
         )}
       </div>
       <aside class="table-side">
-        <ReplayPlayers summary={summary} view={view} seat={data.seat} extra={ui.seatExtra} />
+        <ReplayPlayers summary={summary} view={view} seat={data.seat} extra={ui.seatExtra} extraSeats={ui.extraSeats} />
         <Share id={summary.id} />
         {view && <Log view={view} names={names} game={summary.game} />}
       </aside>
@@ -173,7 +173,19 @@ function ShowAs({ summary, seat, loading, choose }: { summary: GameSummary; seat
 }
 
 /** The players: the score at this move, and their final place and score. */
-export function ReplayPlayers({ summary, view, seat, extra }: { summary: GameSummary; view: View | null; seat: number | null; extra?: GameUi["seatExtra"] }) {
+export function ReplayPlayers({
+  summary,
+  view,
+  seat,
+  extra,
+  extraSeats,
+}: {
+  summary: GameSummary;
+  view: View | null;
+  seat: number | null;
+  extra?: GameUi["seatExtra"];
+  extraSeats?: GameUi["extraSeats"];
+}) {
   const active = view?.result ? [] : (view?.active ?? []);
   return (
     <section class="card players" data-testid="replay-players">
@@ -204,6 +216,7 @@ export function ReplayPlayers({ summary, view, seat, extra }: { summary: GameSum
             {view && extra && <span class="extra">{extra(view, i)}</span>}
           </li>
         ))}
+        {view && extraSeats && extraSeats(view)}
       </ul>
     </section>
   );

@@ -128,6 +128,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           me={s.me?.player ?? null}
           offline={offline}
           extra={ui.seatExtra}
+          extraSeats={ui.extraSeats}
           handToAi={(seat) => send({ t: "bot", room: info.room, seat })}
         />
         {info.status !== "waiting" && view && <InviteLink info={info} />}
@@ -276,6 +277,7 @@ function Players({
   me,
   offline,
   extra,
+  extraSeats,
   handToAi,
 }: {
   info: Room;
@@ -285,6 +287,7 @@ function Players({
   /** The reader's connection is down: who is here is not known (greyed). */
   offline: boolean;
   extra?: (view: View, seat: number) => preact.JSX.Element | string | null;
+  extraSeats?: (view: View) => preact.JSX.Element | null;
   handToAi: (seat: number) => void;
 }) {
   const active = view?.active ?? [];
@@ -343,6 +346,7 @@ function Players({
             </li>
           );
         })}
+        {view && playing && extraSeats && extraSeats(view)}
       </ul>
     </section>
   );

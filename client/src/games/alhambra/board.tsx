@@ -23,6 +23,7 @@ import {
   type Obj,
   plainIntent,
   readModel,
+  statusParts,
   type Target,
   takeableCoins,
   targets,
@@ -183,7 +184,7 @@ export function AlhambraBoard(props: BoardProps) {
           <p class="small muted al-supply" data-testid="al-supply">
             {t("al.ui.supply", { bag: m.bag ?? "—", deck: m.deck ?? "—", discard: m.discard ?? "—" })}
             <br />
-            {t("al.ui.round", { n: m.round })} · {t(`al.phase.${m.phase}`)}
+            <span data-testid="al-status">{statusParts(m, m.turn >= 0 ? names(m.turn) : "").map((p) => t(p.key, p.args)).join(t("al.status.sep"))}</span>
           </p>
         </section>
       </div>
@@ -257,7 +258,9 @@ export function AlhambraBoard(props: BoardProps) {
                 <strong>{names(seat)}</strong>
                 <span>{t("al.ui.score", { n: m.scores[seat] ?? 0 })}</span>
                 <span class="muted">{t("al.ui.coins_n", { n: m.handCounts[seat] ?? 0 })}</span>
-                <span class="muted">{t("al.ui.wall_n", { n: m.walls[seat] ?? 0 })}</span>
+                <span class="muted" data-testid="al-city-wall" data-n={m.walls[seat] ?? 0}>
+                  {t("al.ui.wall_n", { n: m.walls[seat] ?? 0 })}
+                </span>
               </div>
               {!own && (m.leftovers[seat] ?? []).length > 0 && (
                 <div class="al-pending">
@@ -305,7 +308,7 @@ export function AlhambraBoard(props: BoardProps) {
             </div>
             <div class="al-dirk-types">
               {TYPES.map((type, i) => (
-                <span key={type} class="al-dirk-type" style={{ background: tint(type, typeColour(type, catalogue)) }} title={t(`al.type.${type}`)}>
+                <span key={type} class="al-dirk-type" data-testid="al-dirk-type" data-n={m.dirk![i] ?? 0} style={{ background: tint(type, typeColour(type, catalogue)) }} title={t(`al.type.${type}`)}>
                   {t(`al.type.${type}`)} <strong>{m.dirk![i] ?? 0}</strong>
                 </span>
               ))}

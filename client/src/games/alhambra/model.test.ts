@@ -6,11 +6,14 @@ import {
   buysForSlot,
   cellPos,
   clickCoin,
+  countTypes,
   exactTake,
   gridLayout,
   movableTiles,
   type Obj,
   readModel,
+  seatLine,
+  statusParts,
   takeableCoins,
   targets,
   tileInfo,
@@ -207,5 +210,68 @@ describe("placing and rebuilding", () => {
     ]);
     expect(unbuildAt(redesign, 1, 0)).toBe(redesign[4]);
     expect(unbuildAt(redesign, 0, 1)).toBeNull();
+  });
+});
+
+describe("the players panel", () => {
+  // Seat 0 has a chambers and a garden placed, a tower in the reserve and a pavilion
+  // bought and not yet placed; seat 1 has nothing placed.
+  it("counts the placed tiles per type, the reserve, the coins and the wall of each seat", () => {
+    const m = readModel(VIEW);
+    expect(seatLine(m, 0)).toEqual({ score: 12, coins: 1, reserve: 1, counts: [0, 0, 0, 1, 1, 0], wall: 1 });
+    expect(seatLine(m, 1)).toEqual({ score: 9, coins: 4, reserve: 0, counts: [0, 0, 0, 0, 0, 0], wall: 0 });
+    expect(seatLine(m, 2)).toBeNull();
+    expect(seatLine(m, -1)).toBeNull();
+  });
+
+  it("counts only the alhambra: reserve and bought tiles never score", () => {
+    const m = readModel({
+      ...VIEW,
+      alhambras: [
+        [
+          [1, 0, "tower_13_ESW"],
+          [0, 1, "tower_07_NEW"],
+          [-1, 0, "pavilion_02_NEW"],
+          [0, -1, "seraglio_09_none"],
+          [2, 0, "arcades_10_none"],
+          [0, -2, "garden_10_none"],
+        ],
+        [[1, 0, "chambers_06_ES"]],
+      ],
+      reserves: [["tower_11_none", "tower_12_none"], ["garden_11_none", "pavilion_08_none", "arcades_09_none"]],
+      walls: [7, 2],
+    });
+    expect(seatLine(m, 0)).toMatchObject({ reserve: 2, counts: [1, 1, 1, 0, 1, 2], wall: 7 });
+    expect(seatLine(m, 1)).toMatchObject({ reserve: 3, counts: [0, 0, 0, 1, 0, 0], wall: 2 });
+  });
+
+  it("reads a tile's type from the catalogue and skips what is no tile", () => {
+    expect(countTypes(["garden_10_none", "pavilion_02_NEW", "garden_10_none"], CATALOGUE)).toEqual([1, 0, 0, 0, 2, 0]);
+    expect(countTypes(["fountain", "nonsense_1_x"])).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+});
+
+describe("the status line", () => {
+  const keys = (view: Record<string, unknown>, name = "Ben") => statusParts(readModel({ ...VIEW, ...view }), name);
+
+  it("says which scoring is behind us and whose move it is", () => {
+    expect(keys({ round: 1, phase: "action", turn: 0 })).toEqual([
+      { key: "al.status.round.1", args: {} },
+      { key: "al.status.move.you", args: { name: "Ben" } },
+    ]);
+    expect(keys({ round: 0, phase: "action", turn: 1 }).map((p) => p.key)).toEqual(["al.status.round.0", "al.status.move.other"]);
+    expect(keys({ round: 2, phase: "action", turn: 1, extra: true }).map((p) => p.key)).toEqual(["al.status.round.2", "al.status.extra.other"]);
+    expect(keys({ round: 2, phase: "action", turn: 0, extra: true }).map((p) => p.key)).toEqual(["al.status.round.2", "al.status.extra.you"]);
+  });
+
+  it("names the placement, the last market tiles and the end", () => {
+    expect(keys({ round: 1, phase: "placement", turn: 0 }).map((p) => p.key)).toEqual(["al.status.round.1", "al.status.placing.you"]);
+    expect(keys({ round: 1, phase: "placement", turn: 1 }).map((p) => p.key)).toEqual(["al.status.round.1", "al.status.placing.other"]);
+    expect(keys({ round: 2, phase: "leftover" }).map((p) => p.key)).toEqual(["al.status.round.2", "al.status.leftover"]);
+    expect(keys({ round: 3, phase: "over" }).map((p) => p.key)).toEqual(["al.status.over"]);
+  });
+
+  it("speaks of the player on turn to a spectator", () => {
+    expect(keys({ you: null, round: 0, phase: "action", turn: 0 }).map((p) => p.key)).toEqual(["al.status.round.0", "al.status.move.other"]);
   });
 });

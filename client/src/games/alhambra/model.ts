@@ -253,3 +253,56 @@ export function tileIntent(legal: Obj[], t: string, tile: string | null): Obj | 
 export function plainIntent(legal: Obj[], t: string): Obj | null {
   return of(legal, t)[0] ?? null;
 }
+
+// ---- the players panel -----------------------------------------------------------
+
+/** One line of the players panel, as Brettspielwelt's player list had it: the score,
+ * the coins in hand (only their number: the coins of others are hidden), the tiles in
+ * the reserve, then per building type the tiles placed in the alhambra (the counts
+ * that the scorings rank) and the longest outer wall. */
+export interface SeatLine {
+  score: number;
+  coins: number;
+  reserve: number;
+  /** Placed tiles per type, in the order of TYPES; reserve and bought tiles never score. */
+  counts: number[];
+  wall: number;
+}
+
+/** Tiles per type among `ids`, in the order of TYPES. */
+export function countTypes(ids: string[], catalogue: unknown = null): number[] {
+  const counts = TYPES.map(() => 0);
+  for (const id of ids) {
+    const i = TYPES.indexOf(tileInfo(id, catalogue).type);
+    if (i >= 0) counts[i] += 1;
+  }
+  return counts;
+}
+
+export function seatLine(m: AlModel, seat: number, catalogue: unknown = null): SeatLine | null {
+  if (seat < 0 || seat >= m.seats) return null;
+  return {
+    score: m.scores[seat] ?? 0,
+    coins: m.handCounts[seat] ?? 0,
+    reserve: (m.reserves[seat] ?? []).length,
+    counts: countTypes((m.alhambras[seat] ?? []).map((c) => c.tile), catalogue),
+    wall: m.walls[seat] ?? 0,
+  };
+}
+
+// ---- the status line -----------------------------------------------------------
+
+/** The words of the status line under the money: how far the game is (which
+ * scoring is behind us) and what happens now, as i18n keys with their arguments.
+ * `name` is the player on turn, named by the board. */
+export function statusParts(m: AlModel, name: string): { key: string; args: Record<string, unknown> }[] {
+  const stage = m.phase === "over" ? "al.status.over" : `al.status.round.${Math.max(0, Math.min(3, m.round))}`;
+  const yours = m.you !== null && m.turn === m.you;
+  let now: string | null = null;
+  if (m.phase === "action") now = `al.status.${m.extra ? "extra" : "move"}.${yours ? "you" : "other"}`;
+  else if (m.phase === "placement") now = `al.status.placing.${yours ? "you" : "other"}`;
+  else if (m.phase === "leftover") now = "al.status.leftover";
+  const parts = [{ key: stage, args: {} }];
+  if (now) parts.push({ key: now, args: { name } });
+  return parts;
+}

@@ -77,3 +77,21 @@ export function TileIcon({ info, colour, px }: { info: TileInfo; colour: string 
     </svg>
   );
 }
+
+/** A type's picture alone, for a count beside it (the players panel). */
+export function TypeIcon({ type, px }: { type: string; px: number }) {
+  return (
+    <svg viewBox="20 22 60 58" width={px} height={px} aria-hidden="true" class="al-type-icon">
+      <path d={PICTURES[type] ?? ""} fill="#3b3222" fill-opacity="0.75" fill-rule="evenodd" />
+    </svg>
+  );
+}
+
+/** A piece of crenellated wall, for the longest wall's length. */
+export function WallIcon({ px }: { px: number }) {
+  return (
+    <svg viewBox="0 20 100 70" width={px} height={px} aria-hidden="true" class="al-type-icon">
+      <path d="M5 88 L5 30 L20 30 L20 42 L35 42 L35 30 L50 30 L50 42 L65 42 L65 30 L80 30 L80 42 L95 42 L95 30 L95 88 Z" fill={WALL} />
+    </svg>
+  );
+}
