@@ -71,7 +71,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         bool,
         words(
             "The Envoy may join an advisor the neutral dice block (2 players, printed rules)",
-            "使者で中立のサイコロが塞いだ助言者にも働きかけられる（2人・原版ルール）",
+            "伝令で中立のサイコロが塞いだ助言者にも働きかけられる（2人・原版ルール）",
         ),
     ] = False
     #: R2.3: how many "+2" tokens the supply holds; 0 = unlimited (the box has 20).
