@@ -143,7 +143,57 @@ async function step(page: Page, me: number, done: { influenced: number[]; built:
   await waitVersionAbove(page, v);
 }
 
+/** Every advisor box whose contents reach past its own edges (a goods mark, an
+ * option, its name), at the page's present size: "#<advisor> <what> by <px>". */
+async function advisorsSpilling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const box of Array.from(document.querySelectorAll('[data-testid="kb-advisor"]'))) {
+      const b = box.getBoundingClientRect();
+      let worst = 0;
+      let what = "";
+      for (const el of Array.from(box.querySelectorAll("*"))) {
+        const r = el.getBoundingClientRect();
+        if (!r.width) continue;
+        const past = Math.max(r.right - b.right, b.left - r.left);
+        if (past > worst) {
+          worst = past;
+          what = `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").split(" ").join(".")}`;
+        }
+      }
+      if (worst > 0.5) out.push(`#${box.getAttribute("data-advisor")} ${what} by ${Math.round(worst)}px`);
+    }
+    return out;
+  });
+}
+
 describe("Kingsburg in the browser", () => {
+  test("on a phone (390 and 360 px) and a small tablet every advisor holds its goods inside its box, in both languages", async (t) => {
+    if (!hall.has("kingsburg")) t.skip();
+    const { ctx, page } = await hall.person("Pia");
+    await playTable(page, "kingsburg");
+    await expect.poll(() => page.locator('[data-testid="kb-advisor"]').count()).toBe(18);
+    const bad: string[] = [];
+    for (const lang of ["en", "ja"] as const) {
+      if ((await page.locator("html").getAttribute("lang")) !== lang) {
+        await page.getByTestId("lang").click();
+        await page.locator(`html[lang=${lang}]`).waitFor();
+      }
+      // 700: nine advisors to a row are narrow on a small tablet too.
+      for (const width of [390, 360, 700]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.waitForTimeout(60);
+        bad.push(...(await advisorsSpilling(page)).map((s) => `${lang} @${width}px: ${s}`));
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scroll > width) bad.push(`${lang} @${width}px: the page is ${scroll}px wide`);
+        await page.getByTestId("kb-advisors").screenshot({ path: screenshotPath(`kingsburg-advisors-${lang}-${width}.png`) });
+      }
+    }
+    expect(bad).toEqual([]);
+    await ctx.close();
+  });
+
+
   test("productive seasons played on the board: dice, advisors, help, buildings", async (t) => {
     if (!hall.has("kingsburg")) t.skip();
     const began = Date.now();

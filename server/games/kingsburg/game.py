@@ -117,6 +117,14 @@ def _vp(p: Player, source: int, n: int) -> None:
     p.vp_by[source] += n
 
 
+def _die_kind(p: Player, i: int) -> str:
+    """What die ``i`` is for the rules: "aid" (the King's aid die, R5.1.3.1),
+    "white" (the Farms die) or "colored"."""
+    if i == p.aid_die:
+        return "aid"
+    return "white" if p.white[i] else "colored"
+
+
 def _fail(code: str, message: str) -> IllegalIntent:
     return IllegalIntent(code, message)
 
@@ -226,11 +234,13 @@ class Kingsburg(Game):
             out: list[Any] = []
             statue, chapel = self._rerolls(p)
             if statue:
-                # Every die shows the same number: only the die's colour can matter.
-                seen: set[bool] = set()
-                for i, w in enumerate(p.white):
-                    if w not in seen:
-                        seen.add(w)
+                # Every die shows the same number: only the die's kind can matter
+                # (colour, the King's aid die, another white die).
+                seen: set[str] = set()
+                for i in range(len(p.dice)):
+                    kind = _die_kind(p, i)
+                    if kind not in seen:
+                        seen.add(kind)
                         out.append(RerollOne(die=i))
             if chapel:
                 out.append(RerollAll())
@@ -251,20 +261,24 @@ class Kingsburg(Game):
         p = s.players[seat]
         free = [i for i, u in enumerate(p.used) if not u]
         occupied = {g.advisor for g in s.board}
+        # R11.1.3: advisors out of reach this season even with the Envoy.
+        blocked = set() if s.options.envoy_neutral else {g.advisor for g in s.board if g.seat < 0}
         tokens = (False, True) if self._may_plus2(s, p) else (False,)
         may_market = "market" in p.buildings and not p.market_used
         envoy = s.envoy == seat
         seen: set[tuple[Any, ...]] = set()
         for mask in range(1, 1 << len(free)):
             chosen = [free[k] for k in range(len(free)) if mask >> k & 1]
-            if all(p.white[i] for i in chosen):
+            if self._group_refusal(s, p, chosen, False):
                 continue
-            kind = tuple(sorted((p.white[i], p.dice[i]) for i in chosen))
+            kind = tuple(sorted((_die_kind(p, i), p.dice[i]) for i in chosen))
             pips = sum(p.dice[i] for i in chosen)
             for token in tokens:
+                if token and self._group_refusal(s, p, chosen, True):
+                    continue
                 for advisor, market in rules.targets(pips, token, may_market):
                     taken = advisor in occupied
-                    if taken and not envoy:
+                    if taken and (not envoy or advisor in blocked):
                         continue
                     key = (kind, token, market)
                     if key in seen:
@@ -421,6 +435,8 @@ class Kingsburg(Game):
             white = int(season == "spring" and s.aid_seat == seat) + int("farms" in p.buildings)
             p.dice = [s.rng.die() for _ in range(COLORED_DICE + white)]
             p.white = [False] * COLORED_DICE + [True] * white
+            # The aid die is the first white one, before a Farms die.
+            p.aid_die = COLORED_DICE if season == "spring" and s.aid_seat == seat else -1
             p.used = [False] * len(p.dice)
             p.passed = p.market_used = p.plus2_used = False
             p.statue_used = p.chapel_used = False
@@ -487,7 +503,7 @@ class Kingsburg(Game):
             if p.passed:
                 continue
             if next(self._each_influence(s, seat), None) is None:
-                # R5.1.2: no colored die left or no advisor reachable: must pass.
+                # R5.1.2: no group of dice may influence, or none reaches a free advisor.
                 p.passed = True
                 _log(s, "pass", seat=seat, forced=True)
                 continue
@@ -495,6 +511,16 @@ class Kingsburg(Game):
             return
         s.turn = -1
         self._start_help(s)
+
+    def _group_refusal(self, s: KState, p: Player, dice: list[int], plus2: bool) -> str | None:
+        """R5.1.3.1-2: why these dice (and a "+2" token) may not form a group, or None."""
+        return rules.group_refusal(
+            colored=any(not p.white[i] for i in dice),
+            aid=p.aid_die in dice,
+            plus2=plus2,
+            aid_die=s.options.aid_die,
+            plus2_aid_die=s.options.plus2_aid_die,
+        )
 
     def _may_plus2(self, s: KState, p: Player) -> bool:
         if p.plus2 <= 0:
@@ -508,8 +534,16 @@ class Kingsburg(Game):
             raise _fail("bad_dice", "Choose one or more of your dice, each once.")
         if any(p.used[i] for i in dice):
             raise _fail("bad_dice", "A die already placed this season cannot be used again.")
-        if all(p.white[i] for i in dice):
-            raise _fail("no_colored_die", "A group needs at least one die of your colour.")
+        refusal = self._group_refusal(s, p, dice, it.plus2)
+        if refusal == "no_colored_die":
+            raise _fail(refusal, "A group needs at least one die of your colour.")
+        if refusal == "plus2_aid_die":
+            raise _fail(
+                refusal,
+                "A +2 token may not go with the King's aid die."
+                if s.options.plus2_aid_die == "never"
+                else "A +2 token may go with the King's aid die only beside a die of your colour.",
+            )
         if it.plus2 and p.plus2 <= 0:
             raise _fail("no_plus2", "You have no +2 token.")
         if it.plus2 and not self._may_plus2(s, p):
@@ -528,6 +562,15 @@ class Kingsburg(Game):
             raise _fail("no_envoy", "You do not hold the King's Envoy.")
         if occupied and not it.envoy:
             raise _fail("advisor_occupied", "Someone already influenced this advisor.")
+        if (
+            it.envoy
+            and not s.options.envoy_neutral
+            and any(g.advisor == total and g.seat < 0 for g in s.board)
+        ):
+            raise _fail(
+                "advisor_blocked",
+                "The neutral dice block this advisor for the season, for the Envoy too.",
+            )
         if it.envoy and not occupied:
             raise _fail("envoy_not_needed", "The Envoy is only for an occupied advisor.")
         for i in dice:
@@ -584,6 +627,7 @@ class Kingsburg(Game):
         # R5.2.9: the dice go home; the spring aid die goes back to the supply.
         for p in s.players:
             p.dice, p.white, p.used = [], [], []
+            p.aid_die = -1
         if s.phase == SEASON_PHASE["spring"]:
             s.aid_seat = -1
         s.board = [g for g in s.board if g.seat < 0]
@@ -1006,6 +1050,7 @@ def _player_view(p: Player) -> dict[str, Any]:
         "buildings": list(p.buildings),
         "dice": list(p.dice),
         "white": list(p.white),
+        "aid_die": p.aid_die if p.aid_die >= 0 else None,
         "used": list(p.used),
         "passed": p.passed,
         "market_used": p.market_used,

@@ -54,6 +54,20 @@ def targets(pips: int, plus2: bool, may_market: bool) -> list[tuple[int, int]]:
     return [(base + m, m) for m in shifts if 1 <= base + m <= ADVISOR_COUNT]
 
 
+def group_refusal(
+    colored: bool, aid: bool, plus2: bool, aid_die: str, plus2_aid_die: str
+) -> str | None:
+    """R5.1.3.1 and R5.1.3.2: why a group may not influence (an error code), or None.
+    ``colored``: it holds a die of the player's colour; ``aid``: it holds the King's
+    aid die; ``plus2``: a "+2" token goes with it; the rest are the table's options
+    of those names."""
+    if not colored and not (aid and aid_die == "like_colored"):
+        return "no_colored_die"
+    if plus2 and aid and (plus2_aid_die == "never" or not colored):
+        return "plus2_aid_die"
+    return None
+
+
 def reachable(
     dice: Sequence[int],
     white: Sequence[bool],

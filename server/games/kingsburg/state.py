@@ -25,6 +25,55 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             },
         ),
     ] = "per_group"
+    #: R5.1.3.1: the King's aid die. "like_colored" (the seed page): it is used like
+    #: the player's own dice, alone or with others; "needs_colored" (the printed rules,
+    #: the designer's clarifications): like any white die, only in a group that holds
+    #: a die of the player's colour.
+    aid_die: Annotated[
+        Literal["like_colored", "needs_colored"],
+        words(
+            "The King's aid die",
+            "王の援助のサイコロ",
+            choices={
+                "like_colored": (
+                    "used like your own dice, alone too (Brettspielwelt)",
+                    "自分のサイコロと同様に使える・単独でも可（Brettspielwelt）",
+                ),
+                "needs_colored": (
+                    "only with a die of your colour (printed rules)",
+                    "自分の色のサイコロと一緒にのみ使える（原版ルール）",
+                ),
+            },
+        ),
+    ] = "like_colored"
+    #: R5.1.3.2: a "+2" token in a group that holds the King's aid die. "never" (the
+    #: seed page: not "with the King's brown die"); "with_colored" (the printed rules,
+    #: the designer's clarifications): allowed when the group holds a die of the
+    #: player's colour. A token never goes with the aid die as the group's only die.
+    plus2_aid_die: Annotated[
+        Literal["never", "with_colored"],
+        words(
+            "+2 token with the King's aid die",
+            "王の援助のサイコロと+2トークン",
+            choices={
+                "never": ("never together (Brettspielwelt)", "一緒には使えない（Brettspielwelt）"),
+                "with_colored": (
+                    "together when a die of your colour is in the group (printed rules)",
+                    "自分の色のサイコロも含むグループなら使える（原版ルール）",
+                ),
+            },
+        ),
+    ] = "never"
+    #: R11.1.3: two players; whether the King's Envoy reaches an advisor the neutral
+    #: dice block. False (the seed page: blocked advisors "cannot be used this
+    #: season"); True (the printed rules: only the Envoy reaches them).
+    envoy_neutral: Annotated[
+        bool,
+        words(
+            "The Envoy may join an advisor the neutral dice block (2 players, printed rules)",
+            "伝令で中立のサイコロが塞いだ助言者にも働きかけられる（2人・原版ルール）",
+        ),
+    ] = False
     #: R2.3: how many "+2" tokens the supply holds; 0 = unlimited (the box has 20).
     plus2_supply: Annotated[
         int,
@@ -55,6 +104,8 @@ class Player(msgspec.Struct):
     dice: list[int] = []
     white: list[bool] = []
     used: list[bool] = []
+    #: Which of ``dice`` is the King's aid die (spring only, R3), else -1.
+    aid_die: int = -1
     passed: bool = False
     market_used: bool = False
     plus2_used: bool = False

@@ -22,6 +22,9 @@ Playout = Callable[..., tuple[State, list[tuple[int, Any]]]]
 options_strategy = st.builds(
     Options,
     plus2_limit=st.sampled_from(["per_group", "per_season"]),
+    aid_die=st.sampled_from(["like_colored", "needs_colored"]),
+    plus2_aid_die=st.sampled_from(["never", "with_colored"]),
+    envoy_neutral=st.booleans(),
     plus2_supply=st.sampled_from([0, 0, 3, 20]),
     soldier_cap=st.sampled_from([0, 0, 2, 9]),
 )
@@ -36,6 +39,8 @@ def check_invariants(s: State) -> None:
             left = left_neighbour(b)
             assert left is None or left in p.buildings, p.buildings
         assert sum(p.white) <= 2
+        # The King's aid die is one of this spring's white dice, or there is none.
+        assert p.aid_die == -1 or (s.phase == 2 and p.white[p.aid_die])
         if s.options.soldier_cap:
             assert p.soldiers <= s.options.soldier_cap
     if s.options.plus2_supply:
@@ -45,6 +50,10 @@ def check_invariants(s: State) -> None:
     assert all(n == 1 for n in plain.values()), s.board
     assert all(1 <= g.advisor <= 18 for g in s.board)
     assert sum(g.envoy for g in s.board) <= 1
+    if not s.options.envoy_neutral:
+        # R11.1.3: nobody joins the neutral dice, not even with the Envoy.
+        neutral = {g.advisor for g in s.board if g.seat < 0}
+        assert not any(g.seat >= 0 and g.advisor in neutral for g in s.board), s.board
     if s.seats == 2 and s.step in ("reroll", "influence", "help", "build"):
         assert 2 <= sum(g.seat < 0 for g in s.board) <= 3
     assert 1 <= s.year <= 5 and 1 <= s.phase <= 8

@@ -155,20 +155,23 @@ def test_plus2_per_season_option(game: Kingsburg, influencing: Make) -> None:
     assert s2.players[seat].plus2 == 0
 
 
-def test_envoy_joins_an_occupied_advisor_or_a_neutral_block(
-    game: Kingsburg, influencing: Make
-) -> None:
-    s = influencing([2, 3, 4], occupied=(5,))
+def test_envoy_joins_an_occupied_advisor(game: Kingsburg, influencing: Make) -> None:
+    s = influencing([2, 3, 4])
     seat = s.turn
+    other = (seat + 1) % s.seats
+    s.board = [Group(advisor=5, seat=other, dice=[5])]
     s.envoy = seat
     assert 5 in advisors_in(game.legal(s, seat))
     refused(game, s, seat, Influence(advisor=4, dice=[2], envoy=True), "envoy_not_needed")
     game.apply(s, seat, Influence(advisor=5, dice=[0, 1], envoy=True))
     assert s.envoy == -1
-    assert [(g.advisor, g.seat) for g in s.board] == [(5, -1), (5, seat)]
-    # The neutral dice give nothing; the seat's group is helped.
+    assert [(g.advisor, g.seat) for g in s.board] == [(5, other), (5, seat)]
+    # Both groups are helped.
     game.apply(s, seat, Pass())
-    assert any(e.code == "help" and e.args["advisor"] == 5 for e in s.log)
+    assert {e.args["seat"] for e in s.log if e.code == "help" and e.args["advisor"] == 5} == {
+        seat,
+        other,
+    }
 
 
 def test_passing_is_final_for_the_season(game: Kingsburg, fresh: Make, drive: Make) -> None:

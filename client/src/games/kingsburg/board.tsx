@@ -284,9 +284,10 @@ function Res({ kind, n }: { kind: string; n: number | null }) {
 }
 
 /** One die with its pips: in the seat's colour, white with a seat-coloured edge
- * (aid / Farms), or grey for the neutral dice. */
-function Die({ value, seat, white = false, size = 22 }: { value: number; seat: number | null; white?: boolean; size?: number }) {
-  const fill = seat === null ? "#cfc8b8" : white ? "#ffffff" : seatColour(seat);
+ * (the Farms), light brown with one (the King's aid die, as Brettspielwelt draws it:
+ * it follows rules of its own), or grey for the neutral dice. */
+function Die({ value, seat, white = false, aid = false, size = 22 }: { value: number; seat: number | null; white?: boolean; aid?: boolean; size?: number }) {
+  const fill = seat === null ? "#cfc8b8" : aid ? "#e3c99b" : white ? "#ffffff" : seatColour(seat);
   const edge = seat === null ? "#6b6455" : white ? seatColour(seat) : "#1a1a1a";
   const pip = light(fill) ? "#1a1a1a" : "#ffffff";
   return (
@@ -447,7 +448,7 @@ function Decide({
       {influencing && chosen.length > 0 && mine && (
         <span class="kb-chosen">
           {chosen.map((i) => (
-            <Die key={i} value={mine.dice[i]} seat={m.you} white={mine.white[i]} size={18} />
+            <Die key={i} value={mine.dice[i]} seat={m.you} white={mine.white[i]} aid={mine.aidDie === i} size={18} />
           ))}
           = {chosen.reduce((s, i) => s + (mine.dice[i] ?? 0), 0)}
         </span>
@@ -537,7 +538,8 @@ function Sheet({
         {p.dice.length === 0 && <span class="muted small">{t("kb.ui.no_dice")}</span>}
         {p.dice.map((v, i) => {
           const click = own && diceClickable(i);
-          const die = <Die value={v} seat={seat} white={p.white[i]} size={own ? 30 : 22} />;
+          const aid = p.aidDie === i;
+          const die = <Die value={v} seat={seat} white={p.white[i]} aid={aid} size={own ? 30 : 22} />;
           const cls = `kb-die-slot${p.used[i] ? " used" : ""}${chosen.includes(i) ? " chosen" : ""}`;
           return click ? (
             <button
@@ -546,14 +548,24 @@ function Sheet({
               data-testid="kb-die"
               data-die={i}
               data-value={v}
+              data-aid={aid ? "1" : undefined}
               aria-pressed={chosen.includes(i)}
-              title={t("kb.ui.die", { n: i + 1, face: v })}
+              title={t(aid ? "kb.ui.aid_die" : "kb.ui.die", { n: i + 1, face: v })}
               onClick={() => onDie(i)}
             >
               {die}
             </button>
           ) : (
-            <span key={i} class={cls} data-testid="kb-die" data-die={i} data-value={v} data-used={p.used[i] ? "1" : undefined}>
+            <span
+              key={i}
+              class={cls}
+              data-testid="kb-die"
+              data-die={i}
+              data-value={v}
+              data-aid={aid ? "1" : undefined}
+              data-used={p.used[i] ? "1" : undefined}
+              title={aid ? t("kb.ui.aid_die", { n: i + 1, face: v }) : undefined}
+            >
               {die}
             </span>
           );

@@ -200,6 +200,24 @@ describe("influencing an advisor", () => {
     expect(clickAdvisor(legal, white, [3], 9)).toEqual({ kind: "none" });
   });
 
+  it("the King's aid die is a kind of its own: alone it may be listed, the Farms die never", () => {
+    // Spring: three dice of the player's colour, the aid die (3) and the Farms die (4),
+    // both showing 5. The seed page lets the aid die act alone; the Farms die may not.
+    const view2 = view([], { players: [player({ dice: [1, 2, 6, 5, 5], white: [false, false, false, true, true], used: [false, false, false, false, false], aid_die: 3 }), player()] });
+    const seat = readModel(view2).players[0];
+    expect(seat.aidDie).toBe(3);
+    const legal = [inf(5, [3]), inf(6, [0, 4]), { t: "pass" }];
+    expect(canChooseDie(legal, seat, [], 3)).toBe(true);
+    expect(canChooseDie(legal, seat, [], 4)).toBe(true);
+    expect(clickAdvisor(legal, seat, [3], 5)).toEqual({ kind: "send", intent: legal[0] });
+    // The Farms die shows the same face but stands for no listed group on its own...
+    expect(clickAdvisor(legal, seat, [4], 5)).toEqual({ kind: "none" });
+    expect([...litAdvisors(legal, seat, [4])]).toEqual([]);
+    // ...and the aid die does not stand for the Farms die beside a die of the colour.
+    expect(canChooseDie(legal, seat, [0], 3)).toBe(false);
+    expect(clickAdvisor(legal, seat, [0, 4], 6)).toEqual({ kind: "send", intent: legal[1] });
+  });
+
   it("with the Envoy or the Market, one advisor can be several listed moves", () => {
     const legal = [
       inf(6, [0, 1]),
@@ -235,6 +253,11 @@ describe("the other moves", () => {
     expect(clickReroll(legal, seat, 2)).toEqual({ kind: "send", intent: legal[0] });
     expect(clickReroll(legal, seat, 3)).toEqual({ kind: "send", intent: legal[1] });
     expect(clickReroll([{ t: "pass" }], seat, 0)).toEqual({ kind: "none" });
+    // The aid die and the Farms die are listed apart: each click re-rolls its own.
+    const both: Seat = { ...seat, dice: [2, 2, 2, 2, 2], white: [false, false, false, true, true], used: [false, false, false, false, false], aidDie: 3 };
+    const listedBoth: Intent[] = [{ t: "reroll_one", die: 0 }, { t: "reroll_one", die: 3 }, { t: "reroll_one", die: 4 }, { t: "pass" }];
+    expect(clickReroll(listedBoth, both, 3)).toEqual({ kind: "send", intent: listedBoth[1] });
+    expect(clickReroll(listedBoth, both, 4)).toEqual({ kind: "send", intent: listedBoth[2] });
   });
 
   it("goods, help, Town Hall, recruits, re-roll all and pass are the board's buttons", () => {

@@ -160,6 +160,9 @@ export interface Seat {
   dice: number[];
   white: boolean[];
   used: boolean[];
+  /** Which of `dice` is the King's aid die (spring), or null: it follows rules of its
+   * own (it may act alone, a +2 token may not join it), unlike the Farms die. */
+  aidDie: number | null;
   passed: boolean;
   peek: boolean;
 }
@@ -240,6 +243,7 @@ export function readModel(view: View): KbModel {
         dice: nums(x.dice),
         white: bools(x.white),
         used: bools(x.used),
+        aidDie: seatOrNull(x.aid_die),
         passed: x.passed === true,
         peek: x.peek === true,
       };
@@ -282,10 +286,17 @@ export function freeDice(seat: Seat | undefined): number[] {
   return seat.dice.map((_, i) => i).filter((i) => !seat.used[i]);
 }
 
-/** What a group of dice is, for the rules: the faces and which are white. Two
+/** What die `i` is for the rules: "c" of the player's colour, "a" the King's aid die,
+ * "w" another white die (the Farms'). */
+export function dieKind(seat: Seat, i: number): "c" | "a" | "w" {
+  if (i === seat.aidDie) return "a";
+  return seat.white[i] ? "w" : "c";
+}
+
+/** What a group of dice is, for the rules: the faces and the kinds of the dice. Two
  * groups of one kind are the same move, and the server lists each kind once. */
 function kindOf(seat: Seat, dice: number[]): string[] {
-  return dice.map((i) => `${seat.white[i] ? "w" : "c"}${seat.dice[i]}`).sort();
+  return dice.map((i) => `${dieKind(seat, i)}${seat.dice[i]}`).sort();
 }
 
 const sameKind = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -353,10 +364,10 @@ export function clickReroll(legal: Intent[], seat: Seat | undefined, die: number
   const ones = listed(legal, "reroll_one");
   const hit = ones.find((i) => num(i.die) === die);
   if (hit) return { kind: "send", intent: hit };
-  // The server lists one die per colour when all show the same face: any die of
-  // that colour re-rolls the same way, so the listed one of its colour stands for it.
+  // The server lists one die per kind (colour, aid, Farms) when all show the same
+  // face: any die of that kind re-rolls the same way, so the listed one stands for it.
   if (!seat) return { kind: "none" };
-  const same = ones.find((i) => seat.white[num(i.die)] === seat.white[die] && seat.dice[num(i.die)] === seat.dice[die]);
+  const same = ones.find((i) => dieKind(seat, num(i.die)) === dieKind(seat, die) && seat.dice[num(i.die)] === seat.dice[die]);
   return same ? { kind: "send", intent: same } : { kind: "none" };
 }
 
@@ -368,9 +379,9 @@ export function buttonIntents(legal: Intent[]): Intent[] {
 }
 
 /** The Influence options for one advisor in a short form the chooser shows. */
-export function influenceParts(intent: Intent, seat: Seat | undefined): { faces: { value: number; white: boolean }[]; plus2: boolean; market: number; envoy: boolean } {
+export function influenceParts(intent: Intent, seat: Seat | undefined): { faces: { value: number; white: boolean; aid: boolean }[]; plus2: boolean; market: number; envoy: boolean } {
   return {
-    faces: nums(intent.dice).map((i) => ({ value: seat?.dice[i] ?? 0, white: seat?.white[i] ?? false })),
+    faces: nums(intent.dice).map((i) => ({ value: seat?.dice[i] ?? 0, white: seat?.white[i] ?? false, aid: seat?.aidDie === i })),
     plus2: intent.plus2 === true,
     market: num(intent.market),
     envoy: intent.envoy === true,
