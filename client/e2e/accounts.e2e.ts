@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { inEachLanguageAndSize, openTable, type Person, REPO_DIR, screenshotPath, useHall } from "./harness";
+import { inEachLanguageAndSize, openTable, type Person, REPO_DIR, say, screenshotPath, useHall } from "./harness";
 
 const hall = useHall("0.02");
 
@@ -397,18 +397,18 @@ describe("accounts", () => {
     await register();
     const zoe = await who(page);
 
-    // A finished game of Zoe's: she resigns, a random AI plays her seat to the end.
+    // A finished game of Zoe's: her clock runs out at every turn, so a random AI plays
+    // her seat to the end.
     const game = hall.has("carcassonne") ? "carcassonne" : null;
     if (game) {
       await openTable(page, game);
+      await say(page, "/option clock 0.1");
       await page.getByTestId("bot-level").selectOption("random");
       await page.getByTestId("tool-bot").click();
       await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
       await page.getByTestId("tool-start").click();
       await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
-      await page.getByTestId("tool-resign").click();
-      await page.getByTestId("resign-yes").click();
-      await page.getByTestId("result").waitFor({ timeout: 60_000 });
+      await page.getByTestId("result").waitFor({ timeout: 90_000 });
       await page.getByTestId("back").click();
     }
 

@@ -1,5 +1,6 @@
 // Every finished game is archived and can be replayed: a player starts a Carcassonne
-// game against a random AI player and resigns, the AI plays their seat to the end;
+// game against a random AI player on the shortest clock and never moves, so the AI
+// plays their seat to the end (had they resigned, the game would stop as abandoned);
 // back in the hall the game is under "Recent games" and "My games" (and not under
 // another person's); its replay (`#replay/<id>`) steps with the buttons, the slider and
 // the keys, shows the board read-only, switches whose view it shows, survives a reload,
@@ -9,9 +10,10 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { clearNotices, inEachLanguageAndSize, openTable, screenshotPath, useHall } from "./harness";
+import { clearNotices, inEachLanguageAndSize, openTable, say, screenshotPath, useHall } from "./harness";
 
-// AI players move at once; the game of a resigned player ends within seconds.
+// AI players move at once; a game whose person's clock runs out at every turn ends
+// within seconds.
 const hall = useHall("0");
 const GAME = "carcassonne";
 
@@ -59,19 +61,19 @@ describe("history and replays", () => {
     // Before any game: the lists are there, and empty.
     await page.getByTestId("history-empty").waitFor();
 
-    // A game against a random AI player; Ada resigns and the AI plays her seat to the end.
+    // A game against a random AI player; Ada's clock runs out at every turn, so the AI
+    // plays her seat to the end.
     await openTable(page, GAME);
+    await say(page, "/option clock 0.1");
     await page.locator(".seat .tag.you").waitFor();
     await page.getByTestId("bot-level").selectOption("random");
     await page.getByTestId("tool-bot").click();
     await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
     await page.getByTestId("tool-start").click();
     await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
-    await page.getByTestId("tool-resign").click();
-    await page.getByTestId("resign-yes").click();
     const t0 = Date.now();
     await page.getByTestId("result").waitFor({ timeout: 90_000 });
-    console.log(`[replay] the AI finished the resigned game in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`[replay] the AI finished the game in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
     // Back in the hall: the game under Recent games and My games, Ada starred or not.
     await page.getByTestId("back").click();
