@@ -212,6 +212,25 @@ const placeSelector = (key: string) => {
   return kind === "space" ? `[data-testid="space"][data-space="${id}"]` : `[data-testid="country"][data-country="${id}"]`;
 };
 
+/** A lit place's touch target on screen, scrolled into view first when it is out of
+ * the window or cut off by the map's frame (a phone), as a finger would scroll. */
+async function targetBox(page: Page, key: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  return page.evaluate((sel) => {
+    const g = document.querySelector(sel)!;
+    const hitEl = g.querySelector(".kk-hit")!;
+    let b = hitEl.getBoundingClientRect();
+    // Out of the window, or cut off by the map's frame (a phone): bring it to the middle.
+    const frame = g.closest('[data-testid="kk-map"]')!.getBoundingClientRect();
+    const out = (r: DOMRect, top: number, left: number, bottom: number, right: number) =>
+      r.top < top || r.left < left || r.bottom > bottom || r.right > right;
+    if (out(b, 0, 0, innerHeight, innerWidth) || out(b, frame.top, frame.left, frame.bottom, frame.right)) {
+      g.scrollIntoView({ block: "center", inline: "center" });
+      b = hitEl.getBoundingClientRect();
+    }
+    return { x: b.left, y: b.top, width: b.width, height: b.height };
+  }, placeSelector(key));
+}
+
 /** Taps every place in `keys` with the touch screen at the centre of its target, once
  * scrolled into view, and says what each tap hit (the probe records the lit place a
  * click lands in and stops it there, so nothing is played). Also each target's size
@@ -222,21 +241,7 @@ async function tapEach(page: Page, keys: string[]): Promise<{ hit: Record<string
   let smallest = Infinity;
   const vp = page.viewportSize()!;
   for (const key of keys) {
-    // Scrolled into view (the page, and the map's frame on a phone) as a finger would.
-    const box = await page.evaluate((sel) => {
-      const g = document.querySelector(sel)!;
-      const hitEl = g.querySelector(".kk-hit")!;
-      let b = hitEl.getBoundingClientRect();
-      // Out of the window, or cut off by the map's frame (a phone): bring it to the middle.
-      const frame = g.closest('[data-testid="kk-map"]')!.getBoundingClientRect();
-      const out = (r: DOMRect, top: number, left: number, bottom: number, right: number) =>
-        r.top < top || r.left < left || r.bottom > bottom || r.right > right;
-      if (out(b, 0, 0, innerHeight, innerWidth) || out(b, frame.top, frame.left, frame.bottom, frame.right)) {
-        g.scrollIntoView({ block: "center", inline: "center" });
-        b = hitEl.getBoundingClientRect();
-      }
-      return { x: b.left, y: b.top, width: b.width, height: b.height };
-    }, placeSelector(key));
+    const box = await targetBox(page, key);
     smallest = Math.min(smallest, box.width, box.height);
     const x = box.x + box.width / 2,
       y = box.y + box.height / 2;
@@ -340,6 +345,20 @@ describe("Kardinal & König on a touch screen", () => {
           await page.getByTestId("kk-zoom").click();
           await expect.poll(fits).toBe(false);
           shots = true;
+
+          // And one tap for real, on the phone: the board takes it and places the
+          // cloister (straight away, or once one of its payments is tapped too).
+          const space = keys.find((k) => k.startsWith("space:"));
+          if (space) {
+            const v = await version(page);
+            const box = await targetBox(page, space);
+            await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+            await expect.poll(async () => (await version(page)) > v || (await page.getByTestId("pay-option").count()) > 0).toBe(true);
+            if ((await version(page)) === v) await page.getByTestId("pay-option").first().tap();
+            await waitVersionAbove(page, v);
+            const id = space.slice("space:".length);
+            await expect.poll(() => page.locator(`[data-space="${id}"] [data-testid="cloister"][data-seat="${me}"]`).count()).toBe(1);
+          }
         }
       }
       await page.setViewportSize(WIDE);
