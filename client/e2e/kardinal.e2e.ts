@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { mySeat, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { mySeat, type Person, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall();
 
@@ -171,6 +171,206 @@ describe("Kardinal & König in the browser", () => {
         `a place clicked before its cards: ${placedFirst ? "yes" : "no such choice came up"}`,
     );
     expect(Date.now() - began).toBeLessThan(40_000);
+    await ctx.close();
+  });
+});
+
+/** A person in the hall on a touch screen (a context with `hasTouch`). */
+async function touchPerson(name: string): Promise<Person> {
+  const ctx = await hall.chrome.browser.newContext({ baseURL: hall.server.url, viewport: NARROW, hasTouch: true });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (e) => console.error(`[${name}] page error:`, e.message));
+  await page.goto("/");
+  await page.getByTestId("name-input").fill(name);
+  await page.getByTestId("name-go").click();
+  await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+  return { ctx, page };
+}
+
+const NARROW = { width: 360, height: 780 };
+const WIDE = { width: 1280, height: 800 };
+const TOUCH_PX = 32;
+
+/** The places the listed intents put a piece on, as "space:<id>" / "country:<id>",
+ * read from the view (the test's own list to check the board against). */
+async function legalPlaces(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = (window as Any).spieltisch.store.state;
+    const out = new Set<string>();
+    for (const i of s.tables[s.current].view.legal ?? []) {
+      if (i.t !== "place") continue;
+      out.add(i.piece === "cloister" ? `space:${i.space}` : `country:${i.country}`);
+    }
+    return [...out].sort();
+  });
+}
+
+const placeSelector = (key: string) => {
+  const [kind, id] = key.split(":");
+  return kind === "space" ? `[data-testid="space"][data-space="${id}"]` : `[data-testid="country"][data-country="${id}"]`;
+};
+
+/** A lit place's touch target on screen, scrolled into view first when it is out of
+ * the window or cut off by the map's frame (a phone), as a finger would scroll. */
+async function targetBox(page: Page, key: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  return page.evaluate((sel) => {
+    const g = document.querySelector(sel)!;
+    const hitEl = g.querySelector(".kk-hit")!;
+    let b = hitEl.getBoundingClientRect();
+    // Out of the window, or cut off by the map's frame (a phone): bring it to the middle.
+    const frame = g.closest('[data-testid="kk-map"]')!.getBoundingClientRect();
+    const out = (r: DOMRect, top: number, left: number, bottom: number, right: number) =>
+      r.top < top || r.left < left || r.bottom > bottom || r.right > right;
+    if (out(b, 0, 0, innerHeight, innerWidth) || out(b, frame.top, frame.left, frame.bottom, frame.right)) {
+      g.scrollIntoView({ block: "center", inline: "center" });
+      b = hitEl.getBoundingClientRect();
+    }
+    return { x: b.left, y: b.top, width: b.width, height: b.height };
+  }, placeSelector(key));
+}
+
+/** Taps every place in `keys` with the touch screen at the centre of its target, once
+ * scrolled into view, and says what each tap hit (the probe records the lit place a
+ * click lands in and stops it there, so nothing is played). Also each target's size
+ * on screen and the least distance between two targets' centres. */
+async function tapEach(page: Page, keys: string[]): Promise<{ hit: Record<string, string>; smallest: number; closest: number }> {
+  await page.evaluate(() => ((window as unknown as { kkProbe: string[] }).kkProbe = []));
+  const hit: Record<string, string> = {};
+  let smallest = Infinity;
+  const vp = page.viewportSize()!;
+  for (const key of keys) {
+    const box = await targetBox(page, key);
+    smallest = Math.min(smallest, box.width, box.height);
+    const x = box.x + box.width / 2,
+      y = box.y + box.height / 2;
+    expect(x > 0 && y > 0 && x < vp.width && y < vp.height, `${key} on screen`).toBe(true);
+    await page.touchscreen.tap(x, y);
+  }
+  const probe = () => page.evaluate(() => (window as unknown as { kkProbe: string[] }).kkProbe);
+  await expect.poll(async () => (await probe()).length).toBe(keys.length);
+  (await probe()).forEach((got, i) => (hit[keys[i]] = got));
+  // Centres of every lit target, in the map's own frame (scrolling moves them alike).
+  const centres = await page.locator("[data-target] .kk-hit").evaluateAll((els) =>
+    els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    }),
+  );
+  let closest = Infinity;
+  for (let i = 0; i < centres.length; i++)
+    for (let j = i + 1; j < centres.length; j++)
+      closest = Math.min(closest, Math.hypot(centres[i].x - centres[j].x, centres[i].y - centres[j].y));
+  return { hit, smallest, closest };
+}
+
+describe("Kardinal & König on a touch screen", () => {
+  test("every legal place of a game in progress takes a tap at 360 and 1280 px; alliances on the map", async (t) => {
+    if (!hall.has("kardinal")) t.skip();
+    const { ctx, page } = await touchPerson("Tomo");
+    await playTable(page, "kardinal", 2);
+    const me = await mySeat(page);
+    // Each click on a lit place is noted and stopped before the board sees it.
+    await page.evaluate(() => {
+      const w = window as unknown as { kkProbe: string[] | null };
+      w.kkProbe = null;
+      window.addEventListener(
+        "click",
+        (e) => {
+          if (!w.kkProbe) return;
+          const lit = (e.target as Element).closest?.("[data-target]");
+          const key = lit ? (lit.getAttribute("data-space") ? `space:${lit.getAttribute("data-space")}` : `country:${lit.getAttribute("data-country")}`) : `none:${(e.target as Element).tagName}`;
+          w.kkProbe.push(key);
+          e.stopPropagation();
+          e.preventDefault();
+        },
+        true,
+      );
+    });
+
+    // The 15 alliances are on the map: a line and a numbered square each.
+    await expect.poll(() => page.locator('[data-testid="alliance"]').count()).toBe(15);
+    expect(await page.locator(".kk-alliance").count()).toBe(15);
+    expect(await page.locator('[data-testid="alliance"][data-alliance="1"]').getAttribute("data-countries")).toBe("england frankreich");
+
+    const tapped = { space: 0, country: 0 };
+    let turns = 0;
+    let shots = false;
+    while (turns < 8 && (tapped.country === 0 || turns < 2) && (await waitMyTurn(page, { withMoves: true }))) {
+      await page.locator('[data-testid="hand-card"]').first().waitFor();
+      const keys = await legalPlaces(page);
+      if (keys.length && (await page.locator('[data-testid="hand-card"][aria-pressed="true"]').count()) === 0) {
+        // With no card chosen, every legal place is lit, and only those.
+        const lit = await page.locator("[data-target]").evaluateAll((els) =>
+          els.map((e) => (e.getAttribute("data-space") ? `space:${e.getAttribute("data-space")}` : `country:${e.getAttribute("data-country")}`)).sort(),
+        );
+        expect(lit).toEqual(keys);
+        for (const size of [NARROW, WIDE]) {
+          await page.setViewportSize(size);
+          const { hit, smallest, closest } = await tapEach(page, keys);
+          for (const key of keys) expect(hit[key], `a tap on ${key} at ${size.width} px`).toBe(key);
+          expect(smallest, `the smallest target at ${size.width} px`).toBeGreaterThanOrEqual(TOUCH_PX);
+          expect(closest, `the closest two targets at ${size.width} px`).toBeGreaterThanOrEqual(TOUCH_PX);
+          // The page itself never scrolls sideways: the map's frame does.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        }
+        for (const key of keys) tapped[key.startsWith("space") ? "space" : "country"]++;
+        await page.evaluate(() => ((window as unknown as { kkProbe: string[] | null }).kkProbe = null));
+        if (!shots) {
+          for (const [size, name] of [
+            [NARROW, "kardinal-touch-360"],
+            [WIDE, "kardinal-touch-1280"],
+          ] as const) {
+            await page.setViewportSize(size);
+            await page.getByTestId("kk-map").scrollIntoViewIfNeeded();
+            await page.screenshot({ path: screenshotPath(`${name}-en.png`) });
+            await page.getByTestId("lang").click();
+            await page.locator("html[lang=ja]").waitFor();
+            await page.getByTestId("kk-map").scrollIntoViewIfNeeded();
+            await page.screenshot({ path: screenshotPath(`${name}-ja.png`) });
+            await page.getByTestId("lang").click();
+            await page.locator("html[lang=en]").waitFor();
+          }
+          // On the phone, "Whole map" fits the map into its frame to look over, and
+          // the button brings the tappable size back.
+          await page.setViewportSize(NARROW);
+          const fits = () =>
+            page.getByTestId("kk-map").evaluate((frame) => frame.querySelector("svg")!.getBoundingClientRect().width <= frame.clientWidth + 1);
+          expect(await fits()).toBe(false);
+          await page.getByTestId("kk-zoom").click();
+          await expect.poll(fits).toBe(true);
+          await page.getByTestId("kk-map").scrollIntoViewIfNeeded();
+          await page.screenshot({ path: screenshotPath("kardinal-touch-360-whole-en.png") });
+          await page.getByTestId("kk-zoom").click();
+          await expect.poll(fits).toBe(false);
+          shots = true;
+
+          // And one tap for real, on the phone: the board takes it and places the
+          // cloister (straight away, or once one of its payments is tapped too).
+          const space = keys.find((k) => k.startsWith("space:"));
+          if (space) {
+            const v = await version(page);
+            const box = await targetBox(page, space);
+            await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+            await expect.poll(async () => (await version(page)) > v || (await page.getByTestId("pay-option").count()) > 0).toBe(true);
+            if ((await version(page)) === v) await page.getByTestId("pay-option").first().tap();
+            await waitVersionAbove(page, v);
+            const id = space.slice("space:".length);
+            await expect.poll(() => page.locator(`[data-space="${id}"] [data-testid="cloister"][data-seat="${me}"]`).count()).toBe(1);
+          }
+        }
+      }
+      await page.setViewportSize(WIDE);
+      // Play the turn on (cloisters first, so that countries take cardinals soon).
+      for (let steps = 0; steps < 8 && (await page.locator('[data-testid="turn"].mine').count()); steps++) {
+        await step(page, me, false, false);
+      }
+      turns++;
+    }
+    console.log(`[kardinal] tapped ${tapped.space} spaces and ${tapped.country} coats of arms over ${turns} turns, at 360 and 1280 px`);
+    expect(tapped.space).toBeGreaterThan(0);
+    expect(tapped.country).toBeGreaterThan(0);
     await ctx.close();
   });
 });

@@ -48,17 +48,22 @@ class KardinalOptions(msgspec.Struct, kw_only=True):
     exchange_max_cards: Annotated[
         int, words("Cards one exchange may discard", "1回の交換で捨てられる枚数", ge=1, le=3)
     ] = 1
+    # The seed page ends the game when the second deck runs out (README §9.3); the
+    # value keeps its old name so that tables and records made before stay readable.
     end_of_game: Annotated[
-        Literal["complete_round", "after_current_turn"],
+        Literal["after_current_turn", "complete_round"],
         words(
-            "When the deck runs out",
-            "山札が尽きたら",
+            "When the second deck runs out",
+            "2つめの山札が尽きたら",
             choices={
-                "complete_round": ("the round is completed", "その周回を最後まで行う"),
-                "after_current_turn": ("the game ends after that turn", "その手番で終了"),
+                "after_current_turn": ("the game ends there", "そこでゲーム終了"),
+                "complete_round": (
+                    "the round is played to its end",
+                    "その周回を最後まで行う",
+                ),
             },
         ),
-    ] = "complete_round"
+    ] = "after_current_turn"
     chain_mode: Annotated[
         Literal["component", "longest_path"],
         words(
@@ -183,6 +188,12 @@ def _payments(hand: list[int], board: Board, own_colour: bool) -> list[tuple[int
 
 def _can_draw(state: KardinalState) -> bool:
     return bool(state.deck or state.display)
+
+
+def _ends_now(state: KardinalState) -> bool:
+    """The second deck has run out and the game ends with it (README §9.3): the
+    active player's refill stops there, as no card drawn now could change a score."""
+    return state.ending and state.options.end_of_game == "after_current_turn"
 
 
 def _picks(
@@ -570,7 +581,7 @@ class Kardinal(Game):
             state.log.append(LogEntry("took_display", {"seat": seat, "card": board.cards[t]}))
             state.phase = "draw"
             self._top_up_display(state, board)
-        if len(hand) >= HAND or not _can_draw(state):
+        if len(hand) >= HAND or not _can_draw(state) or _ends_now(state):
             self._end_turn(state, board)
 
     # ------------------------------------------------------------------ flow

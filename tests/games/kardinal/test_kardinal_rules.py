@@ -418,7 +418,7 @@ def test_end_completes_the_round(
     game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, playout: Any, seats: int
 ) -> None:
     for offset in range(seats):
-        s = fresh(seats, seed=offset)
+        s = fresh(seats, seed=offset, end_of_game="complete_round")
         seat = (s.start + offset) % seats
         trigger_end(game, s, rig, seat)
         assert s.ending and s.last_seat == (s.start - 1) % seats
@@ -443,10 +443,60 @@ def test_end_after_current_turn(
     assert game.result(s) is not None
 
 
+def test_the_game_ends_when_the_second_deck_runs_out(
+    game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
+) -> None:
+    """The seed page: the final scoring comes when the new deck runs out as well, and
+    the game is over. That is the default (README §9.3): even with the hand still short
+    and face-up cards to take, nothing more is played."""
+    assert KardinalOptions().end_of_game == "after_current_turn"
+    s = fresh(4)
+    seat = (s.start + 1) % 4
+    s.exhaustions = 1
+    put(s, "franken", (seat + 1) % 4, 1)
+    rig(s, seat, [RED, RED, GREEN])
+    drain_deck(s, 1)
+    new_turn(s, seat)
+    game.apply(s, seat, cloister([RED], free_space(s, board, "franken")))
+    game.apply(s, seat, cloister([RED], free_space(s, board, "franken")))
+    assert s.phase == "draw" and len(s.hands[seat]) == 1
+    game.apply(s, seat, Draw(source="deck"))
+    assert s.deck == [] and len(s.display) == 2 and len(s.hands[seat]) == 2
+    assert s.phase == "over" and s.last_seat == seat
+    result = game.result(s)
+    assert result is not None and result.scores == s.scores
+    log = game.view(s, None)["log"]
+    codes = [e["code"] for e in log]
+    assert codes.index("end_triggered") < codes.index("final_scoring") < codes.index("game_over")
+    assert game.legal(s, seat) == []
+    refuse(game, s, seat, Draw(source="display", card=board.cards[s.display[0]]), "game_over")
+
+
+def test_the_round_completed_is_an_option(
+    game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, put: Any, board: Board
+) -> None:
+    """With ``end_of_game: complete_round`` the same turn goes on: the player still
+    takes face-up cards, and the others play up to the player before the start player."""
+    s = fresh(4, end_of_game="complete_round")
+    seat = s.start
+    s.exhaustions = 1
+    put(s, "franken", (seat + 1) % 4, 1)
+    rig(s, seat, [RED, RED, GREEN])
+    drain_deck(s, 1)
+    new_turn(s, seat)
+    game.apply(s, seat, cloister([RED], free_space(s, board, "franken")))
+    game.apply(s, seat, cloister([RED], free_space(s, board, "franken")))
+    game.apply(s, seat, Draw(source="deck"))
+    assert s.ending and s.phase == "draw" and s.turn == seat
+    assert s.last_seat == (s.start - 1) % 4
+    game.apply(s, seat, Draw(source="display", card=board.cards[s.display[0]]))
+    assert s.turn == (seat + 1) % 4 and s.phase == "act"
+
+
 def test_last_round_draws_only_from_the_display_and_may_pass(
     game: Kardinal, fresh: Callable[..., KardinalState], rig: Any, board: Board
 ) -> None:
-    s = fresh(4)
+    s = fresh(4, end_of_game="complete_round")
     trigger_end(game, s, rig, s.start)
     seat = s.turn
     assert not any(isinstance(i, Draw) and i.source == "deck" for i in game.legal(s, seat))

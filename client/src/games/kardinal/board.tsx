@@ -7,7 +7,20 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { GenericBoard } from "../generic";
 import { type BoardProps, SEAT_COLOURS } from "../types";
-import { LABEL_DY, layout, type MapData, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
+import {
+  HIT_R,
+  LABEL_DY,
+  layout,
+  MARK_HALF,
+  MIN_SCALE,
+  type MapData,
+  polyPath,
+  type Pt,
+  readMap,
+  SEAT_HIT_R,
+  SEAT_R,
+  SPACE_R,
+} from "./layout";
 import {
   canChoose,
   chosenCards,
@@ -55,6 +68,9 @@ export function KardinalBoard(props: BoardProps) {
   const recent = useMemo(() => recentPlacements(view.log, model.you), [view.log, model.you]);
   const [chosen, setChosen] = useState<number[]>([]);
   const [pending, setPending] = useState<Target | null>(null);
+  // On a phone the map is drawn big enough to tap and scrolls in its frame; this
+  // shows it whole instead, to look over (the places are then too small to tap well).
+  const [whole, setWhole] = useState(false);
 
   // A new list of legal intents (a move was made) starts the choice afresh.
   useEffect(() => {
@@ -96,20 +112,30 @@ export function KardinalBoard(props: BoardProps) {
   return (
     <div class="kk">
       <div class="kk-top">
-        <div class="kk-map" data-testid="kk-map">
-          {map && geo ? (
-            <MapSvg
-              map={map}
-              geo={geo}
-              model={model}
-              lit={lit}
-              recent={recent}
-              pending={pending}
-              onTarget={clickTarget}
-            />
-          ) : (
-            <p class="muted">{t("table.loading")}</p>
+        <div class="kk-map-col">
+          {map && geo && (
+            <div class="kk-map-bar">
+              <button class="small" data-testid="kk-zoom" aria-pressed={whole} onClick={() => setWhole(!whole)}>
+                {whole ? t("kk.map.zoom") : t("kk.map.whole")}
+              </button>
+            </div>
           )}
+          <div class="kk-map" data-testid="kk-map">
+            {map && geo ? (
+              <MapSvg
+                map={map}
+                geo={geo}
+                whole={whole}
+                model={model}
+                lit={lit}
+                recent={recent}
+                pending={pending}
+                onTarget={clickTarget}
+              />
+            ) : (
+              <p class="muted">{t("table.loading")}</p>
+            )}
+          </div>
         </div>
         <div class="kk-side">
           <Hand
@@ -136,6 +162,7 @@ export function KardinalBoard(props: BoardProps) {
 function MapSvg({
   map,
   geo,
+  whole,
   model,
   lit,
   recent,
@@ -144,6 +171,7 @@ function MapSvg({
 }: {
   map: MapData;
   geo: ReturnType<typeof layout>;
+  whole: boolean;
   model: KardinalModel;
   lit: Set<string>;
   recent: ReturnType<typeof recentPlacements>;
@@ -186,6 +214,9 @@ function MapSvg({
       role="img"
       aria-label={t("kk.map")}
       data-testid="kk-svg"
+      // Never smaller than a finger needs (MIN_SCALE): on a narrow screen the map is
+      // wider than its frame, which then scrolls.
+      style={whole ? undefined : { minWidth: `${Math.ceil(geo.width * MIN_SCALE)}px`, minHeight: `${Math.ceil(geo.height * MIN_SCALE)}px` }}
     >
       <rect class="kk-sea" x={0} y={0} width={geo.width} height={geo.height} />
       {map.countries.map((c) => (
@@ -203,6 +234,7 @@ function MapSvg({
           b = geo.spaces[r.b];
         return <line key={i} class={r.sea ? "kk-sea-lane" : "kk-road"} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />;
       })}
+      <AllianceLines geo={geo} />
       {map.countries.map((c) => {
         const at = geo.seats[c.id];
         if (!at) return null;
@@ -213,6 +245,7 @@ function MapSvg({
             <text class="kk-country-name" y={-LABEL_DY + 6}>
               {countryName(c.id)}
             </text>
+            {p.on && <circle class="kk-hit" r={SEAT_HIT_R} />}
             {p.ringed && <Ring r={SEAT_R + 8} />}
             {recent.countries.has(c.id) && <circle class="kk-recent" r={SEAT_R + 5} />}
             <circle class="kk-arms" r={SEAT_R} stroke={c.colour} />
@@ -227,6 +260,7 @@ function MapSvg({
         return (
           <g key={s.id} data-testid="space" data-space={s.id} transform={`translate(${at.x} ${at.y})`} {...p.attrs}>
             <title>{`${spaceName(s.id)}${s.label ? ` — ${s.label}` : ""}`}</title>
+            {p.on && <circle class="kk-hit" data-testid="hit" r={HIT_R} />}
             {p.ringed && <Ring r={SPACE_R + 7} />}
             <circle class="kk-spot" r={SPACE_R} stroke={colour[s.country]} />
             {recent.spaces.has(s.id) && <circle class="kk-recent" r={SPACE_R + 4} />}
@@ -235,6 +269,39 @@ function MapSvg({
         );
       })}
     </svg>
+  );
+}
+
+/** The alliances as the printed board shows them: a line joining the two countries'
+ * coats of arms and a square with the alliance's number on it. Under the places, and
+ * no target for a finger or the mouse. */
+function AllianceLines({ geo }: { geo: ReturnType<typeof layout> }) {
+  return (
+    <g class="kk-alliances-map" data-testid="alliance-lines">
+      {geo.alliances.map((al) => {
+        // From rim to rim of the two circles, not through them.
+        const d = Math.hypot(al.b.x - al.a.x, al.b.y - al.a.y) || 1;
+        const ux = ((al.b.x - al.a.x) / d) * SEAT_R,
+          uy = ((al.b.y - al.a.y) / d) * SEAT_R;
+        return <line key={al.number} class="kk-alliance" x1={al.a.x + ux} y1={al.a.y + uy} x2={al.b.x - ux} y2={al.b.y - uy} />;
+      })}
+      {geo.alliances.map((al) => (
+        <g
+          key={al.number}
+          class="kk-mark"
+          data-testid="alliance"
+          data-alliance={al.number}
+          data-countries={al.countries.join(" ")}
+          transform={`translate(${al.mark.x} ${al.mark.y})`}
+        >
+          <title>
+            {t("kk.map.alliance", { n: al.number, a: countryName(al.countries[0]), b: countryName(al.countries[1]) })}
+          </title>
+          <rect x={-MARK_HALF} y={-MARK_HALF} width={2 * MARK_HALF} height={2 * MARK_HALF} rx={2} />
+          <text y={5}>{al.number}</text>
+        </g>
+      ))}
+    </g>
   );
 }
 

@@ -2,7 +2,23 @@
 // enough to click, each coat-of-arms circle clear of the spaces and of each other.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LABEL_DY, LABEL_HALF, LABEL_HALF_H, layout, MIN_GAP, polyPath, type Pt, readMap, SEAT_R, SPACE_R } from "./layout";
+import {
+  HIT_R,
+  LABEL_DY,
+  LABEL_HALF,
+  LABEL_HALF_H,
+  layout,
+  MARK_HALF,
+  MIN_GAP,
+  MIN_SCALE,
+  polyPath,
+  type Pt,
+  readMap,
+  SEAT_HIT_R,
+  SEAT_R,
+  SPACE_R,
+  TOUCH_PX,
+} from "./layout";
 
 // The catalogue the server serves is map.json verbatim (server/games/kardinal/README.md).
 const catalogue = JSON.parse(readFileSync(new URL("../../../../server/games/kardinal/map.json", import.meta.url), "utf8"));
@@ -106,6 +122,46 @@ describe("the layout", () => {
       for (const s of map.spaces) {
         const inOwn = land.some((poly) => inside(geo.spaces[s.id], poly));
         expect(inOwn).toBe(s.country === c.id);
+      }
+    }
+  });
+
+  it("gives every place a touch target of TOUCH_PX or more at the least scale, none over another", () => {
+    expect(2 * HIT_R * MIN_SCALE).toBeGreaterThanOrEqual(TOUCH_PX);
+    expect(2 * SEAT_HIT_R * MIN_SCALE).toBeGreaterThanOrEqual(TOUCH_PX);
+    const spaces = Object.values(geo.spaces);
+    for (let i = 0; i < spaces.length; i++) {
+      for (let j = i + 1; j < spaces.length; j++) expect(dist(spaces[i], spaces[j])).toBeGreaterThanOrEqual(2 * HIT_R - 0.5);
+    }
+    for (const seat of Object.values(geo.seats)) {
+      for (const p of spaces) expect(dist(seat, p)).toBeGreaterThanOrEqual(HIT_R + SEAT_HIT_R);
+    }
+  });
+
+  it("keeps the countries' names apart from each other", () => {
+    const seats = Object.values(geo.seats);
+    for (let i = 0; i < seats.length; i++) {
+      for (let j = i + 1; j < seats.length; j++) {
+        const apart = Math.abs(seats[i].x - seats[j].x) >= 2 * LABEL_HALF || Math.abs(seats[i].y - seats[j].y) >= 2 * LABEL_HALF_H;
+        expect(apart).toBe(true);
+      }
+    }
+  });
+
+  it("draws each alliance as a line between the two coats of arms with its numbered square on it", () => {
+    expect(geo.alliances.map((a) => a.number)).toEqual(map.alliances.map((a) => a.number));
+    for (const al of geo.alliances) {
+      expect(al.a).toEqual(geo.seats[al.countries[0]]);
+      expect(al.b).toEqual(geo.seats[al.countries[1]]);
+      // The square lies on the line, between the two circles.
+      const len = dist(al.a, al.b);
+      expect(dist(al.a, al.mark) + dist(al.mark, al.b)).toBeCloseTo(len, 0);
+      expect(dist(al.a, al.mark)).toBeGreaterThan(SEAT_R);
+      expect(dist(al.b, al.mark)).toBeGreaterThan(SEAT_R);
+      // It covers no space's circle and no other square.
+      for (const p of Object.values(geo.spaces)) expect(dist(al.mark, p)).toBeGreaterThan(SPACE_R + MARK_HALF);
+      for (const other of geo.alliances) {
+        if (other !== al) expect(dist(al.mark, other.mark)).toBeGreaterThan(2 * MARK_HALF);
       }
     }
   });

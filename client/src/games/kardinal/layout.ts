@@ -78,7 +78,20 @@ export function readMap(catalogue: unknown): MapData | null {
 // MIN_GAP are pushed apart so that every one stays clickable.
 export const SPACE_R = 15;
 export const SEAT_R = 30;
-export const MIN_GAP = 44;
+export const MIN_GAP = 58;
+/** What a finger hits around a space (a transparent disc): half the least distance
+ * between two spaces, so that neighbouring targets never overlap. */
+export const HIT_R = MIN_GAP / 2;
+/** Around a coat-of-arms circle. */
+export const SEAT_HIT_R = SEAT_R + 4;
+/** The least size of a touch target on screen, in CSS pixels. */
+export const TOUCH_PX = 32;
+/** The least scale (CSS pixels per board unit) the map is drawn at, so that each
+ * space's target is TOUCH_PX wide with a little to spare: below it (a phone) the
+ * map is drawn at this scale and scrolls in its frame. */
+export const MIN_SCALE = (TOUCH_PX + 2) / (2 * HIT_R);
+/** Half the side of an alliance's numbered square. */
+export const MARK_HALF = 12;
 const Y_SCALE = 0.8;
 const MARGIN = 24;
 /** Half the width a country's name takes above its circle (the longest, in Japanese). */
@@ -97,6 +110,17 @@ export interface Layout {
   seats: Record<string, Pt>;
   /** The land of each country: polygons (cells around its spaces, seat and roads). */
   land: Record<string, Pt[][]>;
+  /** Each alliance as the board draws it: a line from one coat of arms to the other
+   * and its numbered square on that line, where it covers least. */
+  alliances: LaidAlliance[];
+}
+
+export interface LaidAlliance {
+  number: number;
+  countries: [string, string];
+  a: Pt;
+  b: Pt;
+  mark: Pt;
 }
 
 const dist = (a: Pt, b: Pt) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -148,10 +172,15 @@ function placeSeat(own: Pt[], all: Pt[], roads: [Pt, Pt][], seats: Pt[]): Pt {
       let score = -dist(p, mid);
       if (score <= bestScore) continue;
       const label = { x: p.x, y: p.y - LABEL_DY };
-      for (const s of seats) if (dist(p, s) < 2 * SEAT_R + 40) score -= 10_000;
+      for (const s of seats) {
+        if (dist(p, s) < 2 * SEAT_R + 40) score -= 10_000;
+        // Two names side by side (the Japanese ones are long) must not run together.
+        if (Math.abs(p.x - s.x) < 2 * LABEL_HALF + 8 && Math.abs(p.y - s.y) < 2 * LABEL_HALF_H + 4) score -= 5000;
+      }
       for (let i = 0; i < all.length && score > bestScore; i++) {
         const s = all[i];
-        if (dist(p, s) < SPACE_R + SEAT_R + 8) score -= 10_000;
+        // Apart far enough that the space's touch target stays clear of the circle's.
+        if (dist(p, s) < HIT_R + SEAT_HIT_R + 2) score -= 10_000;
         // A space (with its ring when lit) under the name hides both.
         if (Math.abs(label.x - s.x) < LABEL_HALF + SPACE_R + 8 && Math.abs(label.y - s.y) < LABEL_HALF_H + SPACE_R + 8) {
           score -= 2000;
@@ -162,6 +191,33 @@ function placeSeat(own: Pt[], all: Pt[], roads: [Pt, Pt][], seats: Pt[]): Pt {
       }
       if (score > bestScore) [best, bestScore] = [p, score];
     }
+  }
+  return best;
+}
+
+/** Where on the line from `a` to `b` an alliance's square goes: the point of its
+ * middle part farthest from the spaces, the coats of arms with their names and the
+ * squares already placed (nearer the middle when that is as good). */
+function placeMark(a: Pt, b: Pt, spaces: Pt[], seats: Pt[], marks: Pt[]): Pt {
+  const corner = MARK_HALF * Math.SQRT2;
+  let best = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+    bestScore = -Infinity;
+  for (let t = 0.2; t <= 0.8001; t += 0.02) {
+    const p = { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) };
+    let room = Infinity;
+    // (counting the ring a lit place gets)
+    for (const s of spaces) room = Math.min(room, dist(p, s) - SPACE_R - 7 - corner);
+    for (const s of seats) {
+      room = Math.min(room, dist(p, s) - SEAT_R - 8 - corner);
+      // the country's name above its circle
+      const dx = Math.max(0, Math.abs(p.x - s.x) - LABEL_HALF),
+        dy = Math.max(0, Math.abs(p.y - (s.y - LABEL_DY)) - LABEL_HALF_H);
+      room = Math.min(room, Math.hypot(dx, dy) - corner);
+    }
+    for (const m of marks) room = Math.min(room, dist(p, m) - 2 * corner - 4);
+    // Enough room is as good as more: then the middle wins.
+    const score = Math.min(room, 12) - 20 * Math.abs(t - 0.5);
+    if (score > bestScore) [best, bestScore] = [p, score];
   }
   return best;
 }
@@ -230,6 +286,18 @@ export function layout(map: MapData): Layout {
   }
   const land = landCells(sites);
 
+  const marks: Pt[] = [];
+  const seatList = Object.values(seats);
+  const laid: LaidAlliance[] = [];
+  for (const al of map.alliances) {
+    const a = seats[al.countries[0]],
+      b = seats[al.countries[1]];
+    if (!a || !b) continue;
+    const mark = placeMark(a, b, pts, seatList, marks);
+    marks.push(mark);
+    laid.push({ number: al.number, countries: al.countries, a, b, mark });
+  }
+
   // Shift everything so that the land starts at the margin.
   let minX = Infinity,
     minY = Infinity,
@@ -257,6 +325,7 @@ export function layout(map: MapData): Layout {
     spaces,
     seats: seatsOut,
     land: landOut,
+    alliances: laid.map((al) => ({ ...al, a: move(al.a), b: move(al.b), mark: move(al.mark) })),
   };
 }
 
