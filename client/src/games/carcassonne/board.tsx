@@ -10,12 +10,12 @@ import { type BoardProps, SEAT_COLOURS } from "../types";
 import { geometry, tileIndex, turn, type TileDef } from "./geometry";
 import { chosenPiece, fairyTargets, legalChoices, readIntents, readModel, spotsFor, throughPortal } from "./model";
 import { CarcMoves, featureKind } from "./moves";
+import "./board.css";
 import { DragonFigure, FairyFigure, MeepleShape, TileSvg } from "./tile";
+import { closeUp, nearest, type Pt, touchSide } from "./zoom";
 
 const U = 100; // board units per tile
 const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
-// The zoom buttons' column over the board's right edge, with its margin (style.css .zoom).
-const ZOOM_BAR_PX = 56;
 
 type Zoom = { mode: "all" } | { mode: "manual"; px: number; cx: number; cy: number };
 
@@ -45,6 +45,9 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
   const [zoom, setZoom] = useState<Zoom>({ mode: "all" });
   const [size, setSize] = useState({ w: 800, h: 560 });
   const boxRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  // The follower step whose close-up the player undid with A (see `focusBox`).
+  const [wideStep, setWideStep] = useState("");
   const drag = useRef<{ x: number; y: number; cx: number; cy: number; moved: boolean } | null>(null);
 
   // Rotations that have somewhere to go; a new tile starts at the first of them.
@@ -52,6 +55,16 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
   const placeKey = intents.place.length ? `${model.drawn}:${model.tiles.length}` : "";
   useEffect(() => {
     if (rots.length && !rots.includes(rot)) setRot(rots[0]);
+  }, [placeKey]);
+  // On a phone the drawn tile and the board are one screenful (board.css): when a tile
+  // comes to be placed, that screenful is brought into view, unless the player is
+  // typing (the chat below).
+  useEffect(() => {
+    const el = stageRef.current;
+    if (!placeKey || !el || typeof matchMedia === "undefined" || !matchMedia("(max-width: 700px)").matches) return;
+    const typing = document.activeElement?.matches("input, textarea, select");
+    const b = el.getBoundingClientRect();
+    if (!typing && (b.top < 0 || b.bottom > innerHeight)) el.scrollIntoView({ block: "nearest" });
   }, [placeKey]);
 
   useLayoutEffect(() => {
@@ -76,6 +89,24 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
   useEffect(() => setPiece(null), [model.tiles.length, model.drawn]);
   const occupied = new Set(model.tiles.map((p) => `${p.x},${p.y}`));
 
+  // The follower step's squares, where they stand on the board (board units): drawn
+  // below, and what the close-up frames.
+  const meepleTile = model.last ?? (intents.meeple.length && model.tiles.length ? model.tiles[model.tiles.length - 1] : null);
+  const at = new Map(model.tiles.map((p) => [`${p.x},${p.y}`, p]));
+  const squares = meepleTile
+    ? meepleSpots.flatMap((m) => {
+        const x = m.x ?? meepleTile.x;
+        const y = m.y ?? meepleTile.y;
+        const p = at.get(`${x},${y}`);
+        const def = p ? tiles.get(p.tile) : undefined;
+        const a = def ? geometry(def).anchors[m.feature] : undefined;
+        if (!p || !a) return [];
+        const [ax, ay] = turn(a, p.rot);
+        return [{ m, x, y, def, pt: [x * U + ax, -y * U + ay] as Pt }];
+      })
+    : [];
+  const stepKey = squares.length ? `${model.tiles.length}:${piece}` : "";
+
   // The visible box: everything (A) or a window of fixed scale (1-4).
   let minX = 0,
     maxX = 0,
@@ -93,20 +124,22 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
       by = -(maxY + 1) * U,
       bw = (maxX - minX + 3) * U,
       bh = (maxY - minY + 3) * U;
-    // Fitted into the part left of the zoom buttons, so that none of the board's
-    // spots lies under them (they float over the board's right edge).
-    const free = Math.max(size.w - ZOOM_BAR_PX, size.w / 2);
-    const scale = Math.max(bw / free, bh / size.h, U / 110);
+    const scale = Math.max(bw / size.w, bh / size.h, U / 110);
     const w = size.w * scale,
       h = size.h * scale;
-    vb = [bx - (free * scale - bw) / 2, by - (h - bh) / 2, w, h];
+    vb = [bx - (w - bw) / 2, by - (h - bh) / 2, w, h];
   } else {
     const scale = U / zoom.px;
     const w = size.w * scale,
       h = size.h * scale;
     vb = [zoom.cx - w / 2, zoom.cy - h / 2, w, h];
   }
+  // The follower step close up, when the whole board would set its squares closer
+  // than a finger's width (zoom.ts); A during the step shows all the same.
+  const near = zoom.mode === "all" && stepKey !== wideStep ? closeUp(squares.map((q) => q.pt), size, size.w / vb[2]) : null;
+  if (near) vb = near;
   const unitsPerPx = vb[2] / size.w;
+  const gaps = nearest(squares.map((q) => q.pt));
 
   function centre(): { cx: number; cy: number } {
     if (zoom.mode === "manual") return { cx: zoom.cx, cy: zoom.cy };
@@ -141,7 +174,10 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
       if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key >= "1" && e.key <= "4") setZoom({ mode: "manual", px: ZOOM_PX[Number(e.key)], ...centre() });
-      else if (e.key === "a" || e.key === "A") setZoom({ mode: "all" });
+      else if (e.key === "a" || e.key === "A") {
+        setZoom({ mode: "all" });
+        setWideStep(stepKey);
+      }
       else if (e.key === "ArrowLeft" && intents.place.length) setRot((rot + 3) % 4);
       else if (e.key === "ArrowRight" && intents.place.length) setRot((rot + 1) % 4);
     };
@@ -150,8 +186,8 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
   });
 
   const onDown = (e: PointerEvent) => {
-    const c = centre();
-    drag.current = { x: e.clientX, y: e.clientY, cx: c.cx, cy: c.cy, moved: false };
+    // From the board as it is drawn (fitted, close up or zoomed).
+    drag.current = { x: e.clientX, y: e.clientY, cx: vb[0] + vb[2] / 2, cy: vb[1] + vb[3] / 2, moved: false };
   };
   const onMove = (e: PointerEvent) => {
     const d = drag.current;
@@ -168,22 +204,22 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
   const clickable = () => !drag.current?.moved;
 
   const drawnDef: TileDef | undefined = model.drawn ? tiles.get(model.drawn) : undefined;
-  const meepleTile = model.last ?? (intents.meeple.length && model.tiles.length ? model.tiles[model.tiles.length - 1] : null);
-  const placedDef = meepleTile ? tiles.get(model.tiles.find((p) => p.x === meepleTile.x && p.y === meepleTile.y)?.tile ?? "") : undefined;
-  const placedRot = meepleTile ? (model.tiles.find((p) => p.x === meepleTile.x && p.y === meepleTile.y)?.rot ?? 0) : 0;
   // What the latest turn scored, shown where it happened (x, y, feature of the log entry).
   const log = view.log ?? [];
   let from = log.length;
   while (from > 0 && log[from - 1].code !== "tile_placed") from--;
+  // Not the final scoring's (the result lists it, and its bubbles, one per feature,
+  // would cover the finished board), nor a feature that paid nothing (an unfinished
+  // road with an inn): a bubble says what someone gained.
   const pops = log
     .slice(Math.max(0, from - 1))
     .filter((e) => e.code === "score" && typeof e.args?.x === "number" && typeof e.args?.y === "number")
-    .map((e) => e.args as { x: number; y: number; feature?: string; points?: number; seats?: number[] });
+    .map((e) => e.args as { x: number; y: number; feature?: string; points?: number; seats?: number[]; final?: boolean })
+    .filter((p) => !view.result && !p.final && (p.points ?? 0) > 0 && (p.seats?.length ?? 0) > 0);
   const myTurn = intents.place.length > 0;
   const meepleStep =
     intents.meeple.length > 0 || intents.fairy.length > 0 || intents.princess.length > 0 || (intents.skip !== null && intents.place.length === 0);
   // Where a follower stands on the board (its spot), in board units; null off the tiles.
-  const at = new Map(model.tiles.map((p) => [`${p.x},${p.y}`, p]));
   const spotAt = (x: number, y: number, feature: string): [number, number] | null => {
     const p = at.get(`${x},${y}`);
     const def = p ? tiles.get(p.tile) : undefined;
@@ -204,7 +240,9 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
 
   return (
     <div class="carc">
-      <div class="carc-board" ref={boxRef} data-testid="carc-board">
+      <div class="carc-stage" ref={stageRef} data-testid="carc-stage">
+      <div class="carc-board" data-testid="carc-board">
+        <div class="carc-view" ref={boxRef}>
         <svg
           class="board-svg"
           viewBox={vb.join(" ")}
@@ -372,43 +410,43 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
               </g>
             );
           })}
-          {meepleTile && placedDef &&
-            meepleSpots.map((m, i) => {
-              const x = m.x ?? meepleTile.x;
-              const y = m.y ?? meepleTile.y;
-              const def = x === meepleTile.x && y === meepleTile.y ? placedDef : tiles.get(model.tiles.find((q) => q.x === x && q.y === y)?.tile ?? "");
-              const rotHere = x === meepleTile.x && y === meepleTile.y ? placedRot : (model.tiles.find((q) => q.x === x && q.y === y)?.rot ?? 0);
-              const a = def ? geometry(def).anchors[m.feature] : undefined;
-              if (!a) return null;
-              const [ax, ay] = turn(a, rotHere);
-              // At least ~13 screen pixels, so the squares stay clickable when zoomed out.
-              const s = Math.min(24, Math.max(11, 13 * unitsPerPx));
-              const far = throughPortal(m, meepleTile);
-              return (
+          {squares.map(({ m, x, y, def, pt }, i) => {
+            // The white square as before (at least ~11 screen pixels), on a touch
+            // target of TOUCH_PX pixels, or as large as the nearest other square allows.
+            const s = Math.min(24, Math.max(11, 13 * unitsPerPx));
+            const hit = Math.max(s, touchSide(gaps[i] / unitsPerPx) * unitsPerPx);
+            const far = throughPortal(m, meepleTile);
+            return (
+              <g
+                key={i}
+                class={far ? "meeple-spot portal-spot" : "meeple-spot"}
+                data-testid="meeple-spot"
+                data-feature={m.feature}
+                data-piece={m.piece}
+                data-portal={far ? "1" : undefined}
+                data-x={x}
+                data-y={y}
+                onClick={() => clickable() && act(m.intent)}
+                {...pressable(`${t(`carc.piece.${m.piece}`)}: ${featureKind(def, m.feature)}`, () => act(m.intent))}
+              >
+                <rect class="touch" x={pt[0] - hit / 2} y={pt[1] - hit / 2} width={hit} height={hit} fill="transparent" />
                 <rect
-                  key={i}
-                  class={far ? "meeple-spot portal-spot" : "meeple-spot"}
-                  data-testid="meeple-spot"
-                  data-feature={m.feature}
-                  data-piece={m.piece}
-                  data-portal={far ? "1" : undefined}
-                  data-x={x}
-                  data-y={y}
-                  x={x * U + ax - s / 2}
-                  y={-y * U + ay - s / 2}
+                  class="look"
+                  x={pt[0] - s / 2}
+                  y={pt[1] - s / 2}
                   width={s}
                   height={s}
                   fill={far ? "#efe0ff" : m.piece === "follower" ? "#ffffff" : "#ffe9a8"}
                   stroke={far ? "#6c2e99" : "#222"}
                   stroke-width={Math.max(1.5, (far ? 1.8 : 1.2) * unitsPerPx)}
-                  onClick={() => clickable() && act(m.intent)}
-                  {...pressable(`${t(`carc.piece.${m.piece}`)}: ${featureKind(def, m.feature)}`, () => act(m.intent))}
-                >
-                  <title>{intentLabel(m.intent)}</title>
-                </rect>
-              );
-            })}
+                />
+                <title>{intentLabel(m.intent)}</title>
+              </g>
+            );
+          })}
         </svg>
+        </div>
+        {/* Beside the board, not over it: no square of the board lies under a button. */}
         <div class="zoom" data-testid="zoom">
           {[1, 2, 3, 4].map((n) => (
             <button
@@ -420,7 +458,14 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
               {n}
             </button>
           ))}
-          <button title={t("carc.zoom_all")} class={zoom.mode === "all" ? "on" : ""} onClick={() => setZoom({ mode: "all" })}>
+          <button
+            title={t("carc.zoom_all")}
+            class={zoom.mode === "all" && !near ? "on" : ""}
+            onClick={() => {
+              setZoom({ mode: "all" });
+              setWideStep(stepKey);
+            }}
+          >
             A
           </button>
         </div>
@@ -544,6 +589,7 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
             ))}
           </div>
         )}
+      </div>
       </div>
       {/* A player's moves (not a watcher's, nor in a replay, which has no table). */}
       {room !== undefined && typeof view.you === "number" && (
