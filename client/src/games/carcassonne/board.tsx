@@ -411,10 +411,11 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
             );
           })}
           {squares.map(({ m, x, y, def, pt }, i) => {
-            // The white square as before (at least ~11 screen pixels), on a touch
-            // target of TOUCH_PX pixels, or as large as the nearest other square allows.
-            const s = Math.min(24, Math.max(11, 13 * unitsPerPx));
-            const hit = Math.max(s, touchSide(gaps[i] / unitsPerPx) * unitsPerPx);
+            // A touch target of TOUCH_PX pixels, or as large as the nearest other square
+            // allows; on it the white square, 20 px where there is room (never under
+            // 11 units: a close-up draws it larger), within the target.
+            const hit = touchSide(gaps[i] / unitsPerPx) * unitsPerPx;
+            const s = Math.max(Math.min(hit, 20 * unitsPerPx, 30), Math.min(11, hit));
             const far = throughPortal(m, meepleTile);
             return (
               <g
