@@ -8,7 +8,7 @@ import { t } from "../../i18n";
 import { intentLabel } from "../generic";
 import { type BoardProps, SEAT_COLOURS } from "../types";
 import { geometry, tileIndex, turn, type TileDef } from "./geometry";
-import { chosenPiece, fairyTargets, legalChoices, readIntents, readModel, spotsFor, throughPortal } from "./model";
+import { chosenPiece, fairyTargets, scorePops, legalChoices, readIntents, readModel, spotsFor, throughPortal } from "./model";
 import { CarcMoves, featureKind } from "./moves";
 import "./board.css";
 import { DragonFigure, FairyFigure, MeepleShape, TileSvg } from "./tile";
@@ -204,18 +204,8 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
   const clickable = () => !drag.current?.moved;
 
   const drawnDef: TileDef | undefined = model.drawn ? tiles.get(model.drawn) : undefined;
-  // What the latest turn scored, shown where it happened (x, y, feature of the log entry).
-  const log = view.log ?? [];
-  let from = log.length;
-  while (from > 0 && log[from - 1].code !== "tile_placed") from--;
-  // Not the final scoring's (the result lists it, and its bubbles, one per feature,
-  // would cover the finished board), nor a feature that paid nothing (an unfinished
-  // road with an inn): a bubble says what someone gained.
-  const pops = log
-    .slice(Math.max(0, from - 1))
-    .filter((e) => e.code === "score" && typeof e.args?.x === "number" && typeof e.args?.y === "number")
-    .map((e) => e.args as { x: number; y: number; feature?: string; points?: number; seats?: number[]; final?: boolean })
-    .filter((p) => !view.result && !p.final && (p.points ?? 0) > 0 && (p.seats?.length ?? 0) > 0);
+  // What the latest turn scored, shown where it happened.
+  const pops = scorePops(view.log ?? [], !!view.result);
   const myTurn = intents.place.length > 0;
   const meepleStep =
     intents.meeple.length > 0 || intents.fairy.length > 0 || intents.princess.length > 0 || (intents.skip !== null && intents.place.length === 0);
