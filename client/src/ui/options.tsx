@@ -93,8 +93,12 @@ export function OptionsEditor({
                 onChange={(e) => onChange(o.key, (e.target as HTMLInputElement).checked)}
               />
             ) : null}
-            <span class="option-label">{label}</span>
-            {mark ? <Mark mark={mark} /> : null}
+            {/* The mark inside the label: it follows the label's last word, also where the label wraps. */}
+            <span class="option-label">
+              {label}
+              {mark ? " " : null}
+              {mark ? <Mark mark={mark} /> : null}
+            </span>
             {o.kind === "choice" && o.choices ? (
               <select
                 data-testid={`option-${o.key}`}
