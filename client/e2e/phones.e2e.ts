@@ -110,7 +110,8 @@ async function carcPlacingInView(page: Page): Promise<string[]> {
       if (!el) return true;
       const b = el.getBoundingClientRect();
       const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-      return b.top >= 0 && b.bottom <= window.innerHeight && !!hit && el.contains(hit);
+      // (Within the screen up to the rounding of fractional pixels.)
+      return b.top >= -0.5 && b.bottom <= window.innerHeight + 0.5 && !!hit && el.contains(hit);
     };
     const side = document.querySelector(".carc-side")!.getBoundingClientRect();
     const board = document.querySelector("[data-testid=carc-board]")!.getBoundingClientRect();
