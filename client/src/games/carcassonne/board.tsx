@@ -13,12 +13,17 @@ import { chosenPiece, fairyTargets, scorePops, legalChoices, readIntents, readMo
 import { CarcMoves, featureKind } from "./moves";
 import "./board.css";
 import { DragonFigure, FairyFigure, MeepleShape, TileSvg } from "./tile";
-import { closeUp, nearest, type Pt, touchSide } from "./zoom";
+import { closeUp, fitBox, nearest, type Pt, TOUCH_PX, touchSide } from "./zoom";
 
 const U = 100; // board units per tile
 const ZOOM_PX = [0, 44, 70, 100, 140]; // pixels per tile for buttons 1-4
 
 type Zoom = { mode: "all" } | { mode: "manual"; px: number; cx: number; cy: number };
+
+/** A phone or a tablet: a narrow screen (as board.css has it) or a finger for a pointer. */
+function touchScreen(): boolean {
+  return typeof matchMedia !== "undefined" && (matchMedia("(max-width: 700px)").matches || matchMedia("(pointer: coarse)").matches);
+}
 
 /** A spot of the board as a button for the keyboard: in the Tab order, named for
  * screen readers, pressed with Enter or Space as a click would. */
@@ -125,10 +130,10 @@ export function CarcassonneBoard({ view, room, act, names, catalogue }: BoardPro
       by = -(maxY + 1) * U,
       bw = (maxX - minX + 3) * U,
       bh = (maxY - minY + 3) * U;
-    const scale = Math.max(bw / size.w, bh / size.h, U / 110);
-    const w = size.w * scale,
-      h = size.h * scale;
-    vb = [bx - (w - bw) / 2, by - (h - bh) / 2, w, h];
+    // On a phone, never tiles narrower than a finger (zoom.ts): a large board is shown
+    // around the latest tile, the rest a drag away.
+    const latest = model.last ?? null;
+    vb = fitBox([bx, by, bw, bh], size, U, latest && [latest.x * U + U / 2, -latest.y * U + U / 2], touchScreen() ? TOUCH_PX : 0);
   } else {
     const scale = U / zoom.px;
     const w = size.w * scale,

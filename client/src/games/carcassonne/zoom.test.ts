@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { geometry, tileIndex } from "./geometry";
-import { closeUp, nearest, type Pt, TOUCH_PX, touchSide } from "./zoom";
+import { closeUp, fitBox, nearest, type Pt, TOUCH_PX, touchSide } from "./zoom";
 
 const reference = JSON.parse(readFileSync(new URL("../../../../server/games/carcassonne/tiles.json", import.meta.url), "utf8"));
 const types = [...new Set(tileIndex(reference).values())];
@@ -56,5 +56,34 @@ describe("the follower step close up", () => {
     expect(touchSide(Infinity)).toBe(TOUCH_PX);
     expect(touchSide(80)).toBe(TOUCH_PX);
     expect(touchSide(20)).toBe(20);
+  });
+});
+
+describe("the whole board (A)", () => {
+  // A board 45 tiles wide and 20 high (a late game's), in board units of 100 a tile.
+  const late = [-2000, -1000, 4500, 2000] as const;
+  const tilePx = (box: readonly number[]) => (PHONE.w / box[2]) * 100;
+
+  it("fits all of it, centred, where the tiles stay a finger wide or no floor is asked", () => {
+    const small = fitBox([-300, -300, 500, 400], PHONE, 100, [0, 0], TOUCH_PX);
+    expect(tilePx(small)).toBeGreaterThanOrEqual(TOUCH_PX);
+    expect(small[0] + small[2] / 2).toBeCloseTo(-50);
+    // With a mouse: the late board whole, however small its tiles.
+    const all = fitBox([...late], PHONE, 100, [0, 0]);
+    expect(all[2]).toBeGreaterThanOrEqual(late[2]);
+    expect(tilePx(all)).toBeLessThan(TOUCH_PX);
+  });
+
+  it("on a touch screen draws no tile narrower than a finger: a large board around the latest tile", () => {
+    const box = fitBox([...late], PHONE, 100, [1250, 100], TOUCH_PX);
+    expect(tilePx(box)).toBeCloseTo(TOUCH_PX);
+    expect(box[0] + box[2] / 2).toBeCloseTo(1250);
+    expect(box[1] + box[3] / 2).toBeCloseTo(100);
+  });
+
+  it("keeps a latest tile at the board's edge at the view's edge, not in its middle", () => {
+    const box = fitBox([...late], PHONE, 100, [2450, -950], TOUCH_PX);
+    expect(box[0] + box[2]).toBeCloseTo(late[0] + late[2]);
+    expect(box[1]).toBeCloseTo(late[1]);
   });
 });

@@ -51,3 +51,28 @@ export function closeUp(points: readonly Pt[], size: { w: number; h: number }, p
 export function touchSide(nearestPx: number): number {
   return Math.min(TOUCH_PX, nearestPx);
 }
+
+/** The view box of "A", the whole board: `bounds` (board units: x, y, width, height)
+ * fitted into `size` and centred, tiles at most 110 px. On a touch screen
+ * (`minTilePx`: TOUCH_PX) a tile is never drawn smaller than a finger's width: a board
+ * too large for that is shown around `focus` (the latest tile, where play goes on)
+ * at that size, the rest a drag away. */
+export function fitBox(
+  bounds: Box,
+  size: { w: number; h: number },
+  unit: number,
+  focus: Pt | null,
+  minTilePx = 0,
+): Box {
+  const [bx, by, bw, bh] = bounds;
+  const fit = Math.max(bw / size.w, bh / size.h, unit / 110);
+  const scale = minTilePx > 0 ? Math.min(fit, unit / minTilePx) : fit;
+  const w = size.w * scale;
+  const h = size.h * scale;
+  if (scale === fit || !focus) return [bx - (w - bw) / 2, by - (h - bh) / 2, w, h];
+  // Around the focus, but no further past the board's edge than the fitted box would
+  // go (the board's edge row of squares stays at the view's edge, not its middle).
+  const cx = Math.min(Math.max(focus[0], bx + w / 2), bx + bw - w / 2);
+  const cy = Math.min(Math.max(focus[1], by + h / 2), by + bh - h / 2);
+  return [(w < bw ? cx : bx + bw / 2) - w / 2, (h < bh ? cy : by + bh / 2) - h / 2, w, h];
+}
