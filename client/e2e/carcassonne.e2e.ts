@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { CLIENT_DIR, mySeat, openTable, playTable, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { CLIENT_DIR, inEachLanguageAndSize, mySeat, openTable, playTable, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall();
 
@@ -56,18 +56,10 @@ async function clickSends(page: Page, target: Locator, what: string): Promise<vo
     }
   });
   const v = await version(page);
-  // A spot under the zoom buttons (a far corner of the fitted board) cannot take a
-  // pointer there: a person reaches it with the keyboard, and so does the test.
-  await target.scrollIntoViewIfNeeded();
-  const covered = await target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return !(top && (top === el || el.contains(top)));
-  });
-  if (covered) {
-    await target.focus();
-    await page.keyboard.press("Enter");
-  } else await target.click();
+  // A click, whatever the spot: nothing lies over the board (the zoom buttons are
+  // beside it), so a click at the target's centre reaches it (Playwright refuses a
+  // click whose point another element would take).
+  await target.click();
   await waitVersionAbove(page, v);
   const sent = await page.evaluate(() => ((window as any).__sent ?? []) as { t: string; intent?: unknown }[]); // eslint-disable-line @typescript-eslint/no-explicit-any
   const intent = sent.find((m) => m.t === "act" || m.intent)?.intent;
@@ -256,6 +248,36 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     // The moving player is marked *name* as on Brettspielwelt.
     await expect.poll(() => cleo.page.locator('[data-testid="seat-name"]', { hasText: /^\*.+\*$/ }).count()).toBe(1);
     for (const p of [ada, ben, cleo]) await p.ctx.close();
+  });
+
+  test("the options carry the seed page's recommendation marks, explained, when a table is opened", async (t) => {
+    if (!hall.has("carcassonne")) t.skip();
+    const lea = await hall.person("Lea");
+    const page = lea.page;
+    const offered = hall.games.find((g) => g.name === "carcassonne")!.options;
+    // In the hall's form for a new table, before it is opened.
+    await page.getByTestId("game-select").selectOption("carcassonne");
+    await expect.poll(() => page.locator('[data-option="old"] [data-mark]').getAttribute("data-mark")).toBe("no");
+    await openTable(page, "carcassonne");
+    const expected: Record<string, [string, string]> = { old: ["no", "×"], fluss: ["fair", "△"], erweiterung: ["none", "−"], haendler: ["none", "−"], koenig: ["none", "−"], drache: ["none", "−"] };
+    for (const [k, [mark, sym]] of Object.entries(expected)) {
+      if (!(k in offered)) continue;
+      const m = page.locator(`.table-options [data-option="${k}"] [data-mark]`);
+      expect(await m.getAttribute("data-mark"), k).toBe(mark);
+      expect(await m.textContent(), k).toBe(sym);
+    }
+    // The server's own choices (not on Brettspielwelt's table) carry none.
+    expect(await page.locator('.table-options [data-option="two_tile_city_points"] [data-mark]').count()).toBe(0);
+    const legend = page.locator(".table-options").getByTestId("option-marks");
+    await inEachLanguageAndSize(page, async (lang, w) => {
+      expect(await legend.textContent()).toContain(lang === "en" ? "× not recommended" : "× 推奨しない");
+      expect(await page.locator('.table-options [data-option="fluss"] [data-mark]').getAttribute("title")).toBe(
+        lang === "en" ? "Brettspielwelt's recommendation: so-so" : "BSWの推奨度：まあまあ",
+      );
+      await page.locator(".table-options").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`carcassonne-option-marks-${w}-${lang}.png`) });
+    });
+    await lea.ctx.close();
   });
 
   test("every tile type of the catalogue drawn in a grid (the dev page /#tiles)", async (t) => {
@@ -603,6 +625,8 @@ describe.runIf(process.env.SPIELTISCH_E2E_SKIP_CARC !== "1")("Carcassonne in the
     }
     await page.getByTestId("result").waitFor();
     await page.screenshot({ path: screenshotPath("carcassonne-result.png") });
+    // The final scoring is in the result, not in bubbles left over the finished board.
+    expect(await page.getByTestId("score-pop").count()).toBe(0);
     const placed = await page.locator("g.placed").count();
     expect(placed).toBeGreaterThan(40);
     // Every tile on the board was found in the catalogue and drawn.

@@ -23,7 +23,13 @@ export interface GameUi {
   /** Told the catalogue as it comes, before the board is drawn with it: for the
    * game's words outside the board (log lines, intent labels) that read it. */
   onCatalogue?: (catalogue: unknown) => void;
+  /** How Brettspielwelt's option table rated an option (its "推奨度" column), shown
+   * beside the option when a table is opened: by option key. */
+  optionMarks?: Record<string, OptionMark>;
 }
+
+/** A rating of an option's: × not recommended, △ so-so, − not rated. */
+export type OptionMark = "no" | "fair" | "none";
 
 export const SEAT_COLOURS = ["#d8262c", "#2a5bd7", "#f2c400", "#2f9e44", "#222222", "#9b4dca"];
 export const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "black", "purple"];

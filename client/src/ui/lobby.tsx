@@ -8,6 +8,7 @@ import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
 import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
+import { gameUi } from "../games";
 import { nowSeconds } from "./presence";
 import { LockBadge, LockedPrompt, type PrivateChoice, PrivateFields, privateOptions } from "./privacy";
 import { LobbyRankings } from "./rankings";
@@ -264,7 +265,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
             <PrivateFields value={privacy} onChange={setPrivacy} />
             <RatedBox rated={rated} onChange={setRated} testid="create-rated" />
             {info && Object.keys(options).length > 0 && (
-              <OptionsEditor options={options} described={info.described} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
+              <OptionsEditor options={options} described={info.described} marks={gameUi(game).optionMarks} onChange={(k, v) => setOptions({ ...options, [k]: v })} />
             )}
             <button type="submit" class="primary" data-testid="create">
               {t("lobby.create")}

@@ -1,4 +1,5 @@
 import { lang, t } from "../i18n";
+import type { OptionMark } from "../games/types";
 import type { OptionSpec } from "../store";
 import { CLOCK_KEY, clockWords } from "./clock";
 
@@ -21,26 +22,66 @@ function shown(options: Record<string, unknown>, described: OptionSpec[] | undef
     }));
 }
 
+/** The symbols of the marks, as Brettspielwelt's table has them. */
+export const MARK_SYMBOL: Record<OptionMark, string> = { no: "×", fair: "△", none: "−" };
+const MARK_ORDER: OptionMark[] = ["no", "fair", "none"];
+
+/** An option's rating beside its label, its words in the tooltip (and in the legend
+ * below the options, for a touch screen without tooltips). */
+function Mark({ mark }: { mark: OptionMark }) {
+  return (
+    <span class={`option-mark mark-${mark}`} data-mark={mark} title={t("options.mark_title", { mark: t(`options.mark.${mark}`) })}>
+      {MARK_SYMBOL[mark]}
+    </span>
+  );
+}
+
+/** What the marks shown mean, one line: "Recommendation on Brettspielwelt: × not
+ * recommended · △ so-so". */
+export function MarksLegend({ marks }: { marks: OptionMark[] }) {
+  const used = MARK_ORDER.filter((m) => marks.includes(m));
+  if (!used.length) return null;
+  return (
+    <p class="option-marks muted small" data-testid="option-marks">
+      {t("options.marks")}{" "}
+      {used.map((m, i) => (
+        <span key={m} class="option-marks-item">
+          {i > 0 ? " · " : ""}
+          <span class={`option-mark mark-${m}`} aria-hidden="true">
+            {MARK_SYMBOL[m]}
+          </span>{" "}
+          {t(`options.mark.${m}`)}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /** Options as labelled inputs: yes/no as check boxes, choices as drop-downs of their
  * values in words, numbers within their bounds. The option's name, as typed with
- * /option, is its tooltip. The table's own turn clock is not the game's: it has a
+ * /option, is its tooltip; beside the label, the game's rating of it (`marks`), with a
+ * legend of the marks below. The table's own turn clock is not the game's: it has a
  * choice of its own (`ClockChoice`). */
 export function OptionsEditor({
   options,
   onChange,
   disabled,
   described,
+  marks = {},
 }: {
   options: Record<string, unknown>;
   onChange: (key: string, value: unknown) => void;
   disabled?: boolean;
   described?: OptionSpec[];
+  marks?: Record<string, OptionMark>;
 }) {
+  const listed = shown(options, described);
   return (
     <div class="options">
-      {shown(options, described).map((o) => {
+      {listed.map((o) => {
         const value = options[o.key];
         const label = said(o.label);
+        const mark = marks[o.key];
         return (
           <label class={`option option-${o.kind}`} key={o.key} data-option={o.key} title={`/option ${o.key}`}>
             {o.kind === "bool" ? (
@@ -52,7 +93,12 @@ export function OptionsEditor({
                 onChange={(e) => onChange(o.key, (e.target as HTMLInputElement).checked)}
               />
             ) : null}
-            <span class="option-label">{label}</span>
+            {/* The mark inside the label: it follows the label's last word, also where the label wraps. */}
+            <span class="option-label">
+              {label}
+              {mark ? " " : null}
+              {mark ? <Mark mark={mark} /> : null}
+            </span>
             {o.kind === "choice" && o.choices ? (
               <select
                 data-testid={`option-${o.key}`}
@@ -87,6 +133,7 @@ export function OptionsEditor({
           </label>
         );
       })}
+      <MarksLegend marks={listed.flatMap((o) => (marks[o.key] ? [marks[o.key]] : []))} />
     </div>
   );
 }

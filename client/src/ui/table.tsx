@@ -481,6 +481,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
             <OptionsEditor
             options={info.options}
             described={described}
+            marks={gameUi(info.game).optionMarks}
             disabled={!waiting || !host}
             onChange={(key, value) => send({ t: "option", room: info.room, key, value })}
             />

@@ -2,6 +2,7 @@ import type { View } from "../../store";
 import type { GameUi } from "../types";
 import { CarcassonneBoard } from "./board";
 import { t } from "../../i18n";
+import { carcassonneMarks } from "./marks";
 import { readModel, type Holder } from "./model";
 import { GOODS } from "./strings";
 import { Goods, MeepleShape } from "./tile";
@@ -43,6 +44,7 @@ export function HolderMark({ which, h }: { which: "king" | "robber"; h: Holder }
 export const carcassonne: GameUi = {
   Board: CarcassonneBoard,
   needsCatalogue: true,
+  optionMarks: carcassonneMarks,
   seatExtra(view: View, seat: number) {
     const m = readModel(view);
     // Once the game is over the pieces left in supply are stale (the final scoring

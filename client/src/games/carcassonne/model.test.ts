@@ -20,6 +20,7 @@ import {
   princessTargets,
   readIntents,
   readModel,
+  scorePops,
   spotsFor,
   throughPortal,
 } from "./model";
@@ -443,5 +444,26 @@ describe("Princess & Dragon in words", () => {
       expect(dictionaries.ja[k], k).not.toBe(dictionaries.en[k]);
     }
     expect(Object.keys(dictionaries.ja).sort()).toEqual(Object.keys(dictionaries.en).sort());
+  });
+});
+
+describe("score bubbles", () => {
+  const placed = { code: "tile_placed", args: { x: 1, y: 0 } };
+  const score = (args: Record<string, unknown>) => ({ code: "score", args: { x: 1, y: 0, feature: "c1", seats: [0], ...args } });
+
+  it("shows what the latest turn scored, not an earlier turn's", () => {
+    const log = [placed, score({ points: 4 }), placed, score({ points: 3, kind: "road" })];
+    expect(scorePops(log, false).map((p) => p.points)).toEqual([3]);
+  });
+
+  it("shows no bubble of 0 points, nor one that pays nobody", () => {
+    const log = [placed, score({ points: 0, inn: true }), score({ points: 5, seats: [] }), score({ points: 2 })];
+    expect(scorePops(log, false).map((p) => p.points)).toEqual([2]);
+  });
+
+  it("shows none of the final scoring, and none once the game is over", () => {
+    const log = [placed, score({ points: 4 }), { code: "final_scoring" }, score({ points: 3, final: true }), score({ points: 0, final: true })];
+    expect(scorePops(log, false).map((p) => p.points)).toEqual([4]);
+    expect(scorePops(log, true)).toEqual([]);
   });
 });

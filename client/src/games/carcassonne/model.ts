@@ -345,3 +345,28 @@ export function fairyIntent(intents: Intents, x: number, y: number, feature?: st
   const want = feature ?? null;
   return intents.fairy.find((f) => f.x === x && f.y === y && f.feature === want)?.intent ?? null;
 }
+
+/** A score bubble on the board: what a feature paid, where it lies. */
+export interface ScorePop {
+  x: number;
+  y: number;
+  feature?: string;
+  points?: number;
+  seats?: number[];
+  final?: boolean;
+}
+
+/** The bubbles of the latest turn: the log's `score` entries since the last tile was
+ * placed that say where. Not the final scoring's (the result lists it; its bubbles, one per
+ * feature, would cover the finished board), and none of a feature that paid nothing
+ * (an unfinished road with an inn): a bubble says what someone gained. */
+export function scorePops(log: readonly { code: string; args?: Record<string, unknown> }[], over: boolean): ScorePop[] {
+  if (over) return [];
+  let from = log.length;
+  while (from > 0 && log[from - 1].code !== "tile_placed") from--;
+  return log
+    .slice(Math.max(0, from - 1))
+    .filter((e) => e.code === "score" && typeof e.args?.x === "number" && typeof e.args?.y === "number")
+    .map((e) => e.args as unknown as ScorePop)
+    .filter((p) => !p.final && (p.points ?? 0) > 0 && (p.seats?.length ?? 0) > 0);
+}
