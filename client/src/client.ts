@@ -81,6 +81,8 @@ export interface Client {
   declineRematch(offer: RematchOffer): void;
   act(room: string, intent: Record<string, unknown>): void;
   chat(room: string | null, text: string): void;
+  /** Say a line in the hall's chat. */
+  hallChat(text: string): void;
   catalogue(game: string): Promise<unknown>;
 }
 
@@ -537,6 +539,10 @@ export function createClient(): Client {
           local(t(parsed.key, parsed.args));
           break;
       }
+    },
+    hallChat(text) {
+      const line = text.trim();
+      if (line) conn.send({ t: "hall_chat", text: line });
     },
     catalogue(game) {
       let p = catalogues.get(game);

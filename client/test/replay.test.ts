@@ -167,8 +167,8 @@ const SUMMARY: GameSummary = {
   game: "demo",
   options: {},
   players: [
-    { player: "p1", name: "Ada", bot: false, level: null, resigned: false, score: 40, rank: 1 },
-    { player: "bot-r1-1", name: "AI 1", bot: true, level: "random", resigned: false, score: 39, rank: 2 },
+    { player: "p1", name: "Ada", bot: false, level: null, resigned: false, account: false, tag: null, score: 40, rank: 1 },
+    { player: "bot-r1-1", name: "AI 1", bot: true, level: "random", resigned: false, account: false, tag: null, score: 39, rank: 2 },
   ],
   moves: 2,
   started: 1_800_000_000,

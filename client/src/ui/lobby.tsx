@@ -6,6 +6,7 @@ import { isMine, type LobbyFilter, myRunningGame, orderRooms } from "../rooms";
 import type { GameInfo, OptionSpec, Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
+import { HallPanel } from "./hallchat";
 import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 import { nowSeconds } from "./presence";
@@ -223,6 +224,8 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
         <LobbyRankings client={client} s={s} />
       </div>
       </div>
+      <div class="lobby-side">
+      <HallPanel client={client} s={s} />
       <section class="card create">
         <h2>{t("lobby.open")}</h2>
         {s.games.length === 0 ? (
@@ -266,6 +269,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           </form>
         )}
       </section>
+      </div>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
+import { Watchers } from "./hallchat";
 import { distinctNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
@@ -19,7 +20,7 @@ import "./table.css";
 
 /** Seat numbers to names: a table's seats, or a finished game's players; two seats
  * of one name are told apart ("Ada (2)"), an empty seat by its number. */
-export function seatNames(seats: readonly ({ name: string } | null)[] | undefined): (seat: number) => string {
+export function seatNames(seats: readonly ({ name: string; player?: string; bot?: boolean } | null)[] | undefined): (seat: number) => string {
   const shown = distinctNames(seats ?? []);
   return (seat: number) => shown[seat] ?? t("table.seat", { n: seat + 1 });
 }
@@ -74,7 +75,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
               {t("table.spectator")}
             </span>
           )}
-          <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
+          <Watchers s={s} room={room} count={info.watchers} />
         </div>
         {view && <TurnBanner view={view} names={names} resigned={resigned} offline={offline} />}
         {(() => {
