@@ -315,3 +315,20 @@ async def test_a_hall_with_a_data_directory_keeps_the_hall_chat_across_a_restart
         await back.close()
     finally:
         second.stop()
+
+
+async def test_a_crowd_arriving_is_told_as_a_few_changes_not_a_list_per_newcomer(server) -> None:
+    watcher = await server.client("watcher")
+    hall = InHall(watcher)
+    await hall.join()
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for i in range(40):
+        await server.client(f"guest {i}")
+    await hall.until(lambda p: len(p) == 41, timeout=15)
+    took = loop.time() - began
+    told = [msg for msg in watcher.inbox if msg["t"] in ("present", "present_changes")]
+    # One whole list (on `hall`), then at most one change a second.
+    assert [msg["t"] for msg in told].count("present") == 1
+    assert len(told) - 1 <= took / present.EVERY + 2
+    assert sum(len(msg["people"]) for msg in told[1:]) >= 40

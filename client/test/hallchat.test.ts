@@ -7,10 +7,11 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Client } from "../src/client";
 import { lang } from "../src/i18n";
-import type { GameSummary, HallChatLine, Person, PlayerResult } from "../src/protocol.gen";
+import type { GameSummary, HallChatLine, Person, PlayerResult, RoomSummary } from "../src/protocol.gen";
 import { Store, type Snapshot } from "../src/store";
 import { peopleHere, Watchers, watchersOf, WhoIsHere } from "../src/ui/hallchat";
 import { HistoryRow } from "../src/ui/history";
+import { RoomPlayers } from "../src/ui/lobby";
 import { distinctNames, listedName, playerTag, sharedNames } from "../src/ui/names";
 import { seatNames } from "../src/ui/table";
 import { elements, text } from "./vnodes";
@@ -166,5 +167,31 @@ describe("Recent games", () => {
     const els = elements(HistoryRow({ game, now: 3, onReplay: () => {} }));
     const players = els.filter((e) => e.type === "li" && e.props["data-seat"] !== undefined);
     expect(players.map((e) => text(e))).toEqual([`★ Ben · ${playerTag("p1")} 10 pts`, `Ben · ${playerTag("p2")} 10 pts`, "Ada 10 pts✓"]);
+  });
+});
+
+describe("the lobby's rows", () => {
+  it("tell two guests of one name at a table apart", () => {
+    const room: RoomSummary = {
+      room: "r1",
+      game: "carcassonne",
+      status: "waiting",
+      seats: 3,
+      seated: 3,
+      watchers: 0,
+      options: {},
+      players: [
+        { player: "p1", name: "Ben", bot: false, level: null },
+        { player: "p2", name: "Ben", bot: false, level: null },
+        { player: "bot-r1-1", name: "AI 1", bot: true, level: "random" },
+      ],
+      host: "p1",
+      host_name: "Ben",
+      created: 1,
+      private: false,
+      password: false,
+    };
+    const names = elements(RoomPlayers({ room, me: null })).filter((e) => e.props["data-player"] !== undefined);
+    expect(names.map((e) => text(e))).toEqual([`Ben · ${playerTag("p1")}host`, `Ben · ${playerTag("p2")}`, "AI 1 · random"]);
   });
 });

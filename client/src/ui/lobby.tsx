@@ -7,6 +7,7 @@ import type { GameInfo, OptionSpec, Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
 import { HallPanel } from "./hallchat";
+import { listedName, sharedNames } from "./names";
 import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 import { nowSeconds } from "./presence";
@@ -18,7 +19,7 @@ import { rematchOffers } from "../rematch";
 
 /** Who sits at a table, for its lobby row: names, AI players with their level, the
  * host and you marked. A private table's names are not told. */
-function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
+export function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
   if (room.private) {
     return (
       <span class="room-players" data-testid="room-players">
@@ -28,11 +29,13 @@ function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
   }
   const seated = (room.players ?? []).filter((p) => p !== null);
   const hostSits = seated.some((p) => p.player === room.host);
+  // Two guests of one name at a table are told apart by their tags.
+  const shared = sharedNames(seated.filter((p) => !p.bot));
   return (
     <span class="room-players" data-testid="room-players">
       {seated.map((p) => (
         <span key={p.player} class={`room-player${p.bot ? " bot" : ""}`} data-player={p.player}>
-          {seatLabel(p)}
+          {p.bot ? seatLabel(p) : listedName(p, shared)}
           {p.player === room.host && <span class="tag host">{t("lobby.host")}</span>}
           {p.player === me && <span class="tag you">{t("lobby.you")}</span>}
         </span>
