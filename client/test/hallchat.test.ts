@@ -9,7 +9,9 @@ import type { Client } from "../src/client";
 import { lang } from "../src/i18n";
 import type { GameSummary, HallChatLine, Person, PlayerResult, RoomSummary } from "../src/protocol.gen";
 import { Store, type Snapshot } from "../src/store";
-import { peopleHere, Watchers, watchersOf, WhoIsHere } from "../src/ui/hallchat";
+import { h } from "preact";
+import { SeatWho } from "../src/ui/bots";
+import { accountHolders, peopleHere, Watchers, watchersOf, WhoIsHere } from "../src/ui/hallchat";
 import { HistoryRow } from "../src/ui/history";
 import { RoomPlayers } from "../src/ui/lobby";
 import { distinctNames, listedName, playerTag, sharedNames } from "../src/ui/names";
@@ -193,5 +195,18 @@ describe("the lobby's rows", () => {
     };
     const names = elements(RoomPlayers({ room, me: null })).filter((e) => e.props["data-player"] !== undefined);
     expect(names.map((e) => text(e))).toEqual([`Ben · ${playerTag("p1")}host`, `Ben · ${playerTag("p2")}`, "AI 1 · random"]);
+  });
+});
+
+describe("a table's seats", () => {
+  it("mark an account holder the hall's list knows, and nobody else", () => {
+    const s = snapshot([person("p1", "Ada", { account: true, tag: null }), person("p2", "Ben")], "p2");
+    const holders = accountHolders(s.hall);
+    expect([...holders]).toEqual(["p1"]);
+    const seat = (player: string, name: string) => ({ player, name, bot: false, online: true, level: null, thinking: false, away_since: null, standin: false, resigned: false, clock: null, clock_running: false });
+    const marks = (player: string, name: string) =>
+      elements(h(SeatWho, { seat: seat(player, name), moving: false, you: false, host: false, account: holders.has(player) })).filter((e) => e.props["data-testid"] === "account-mark").length;
+    expect(marks("p1", "Ada")).toBe(1);
+    expect(marks("p2", "Ben")).toBe(0);
   });
 });

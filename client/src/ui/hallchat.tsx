@@ -27,6 +27,11 @@ export function watchersOf(hall: HallState, room: string): Person[] {
     .sort((a, b) => a.name.localeCompare(b.name) || a.player.localeCompare(b.player));
 }
 
+/** The player ids of the account holders here (a seat's own message does not say). */
+export function accountHolders(hall: HallState): Set<string> {
+  return new Set(Object.values(hall.people ?? {}).flatMap((p) => (p.account ? [p.player] : [])));
+}
+
 /** A name as listed, told apart from a namesake's by the guest's tag, with the
  * account holder's mark (a guest's is the word "guest" in the tooltip). */
 export function ListedName({ p, shared }: { p: Listed; shared: ReadonlySet<string> }) {

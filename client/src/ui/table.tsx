@@ -9,7 +9,7 @@ import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
-import { Watchers } from "./hallchat";
+import { accountHolders, Watchers } from "./hallchat";
 import { distinctNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
@@ -125,6 +125,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           offline={offline}
           extra={ui.seatExtra}
           handToAi={(seat) => send({ t: "bot", room: info.room, seat })}
+          accounts={accountHolders(s.hall)}
         />
         {info.status !== "waiting" && view && <InviteLink info={info} />}
         <Tools client={client} info={info} me={s.me?.player ?? null} />
@@ -250,6 +251,7 @@ function Players({
   offline,
   extra,
   handToAi,
+  accounts,
 }: {
   info: Room;
   view: View | null;
@@ -259,6 +261,8 @@ function Players({
   offline: boolean;
   extra?: (view: View, seat: number) => preact.JSX.Element | string | null;
   handToAi: (seat: number) => void;
+  /** The player ids of account holders, as far as the hall's list knows them. */
+  accounts?: ReadonlySet<string>;
 }) {
   const active = view?.active ?? [];
   const playing = info.status !== "waiting";
@@ -287,7 +291,16 @@ function Players({
               <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
               {seat ? (
                 <span class="who">
-                  <SeatWho seat={seat} name={names(i)} moving={moving} you={seat.player === me} host={seat.player === info.host} now={now} offline={offline} />
+                  <SeatWho
+                    seat={seat}
+                    name={names(i)}
+                    moving={moving}
+                    you={seat.player === me}
+                    host={seat.player === info.host}
+                    now={now}
+                    offline={offline}
+                    account={accounts?.has(seat.player) ?? false}
+                  />
                   {host && !offline && canHandToAi(seat, running) && (
                     <button
                       class="small hand-ai"
