@@ -10,6 +10,8 @@ against the same vectors), so a table's seats need no tag on the wire.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Crockford's base 32 without the letters people misread (no I, L, O, U).
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 TAG_LEN = 4
@@ -17,6 +19,7 @@ _FNV_OFFSET = 0x811C9DC5
 _FNV_PRIME = 0x01000193
 
 
+@lru_cache(maxsize=1 << 14)  # the people of a busy hall, looked at every second
 def player_tag(player: str) -> str:
     """FNV-1a (32 bits) of the id's UTF-8 bytes, its low 20 bits in base 32."""
     h = _FNV_OFFSET

@@ -114,10 +114,14 @@ class Presence:
 
     async def tick(self) -> None:
         mine = self.here()
-        if not self.broker.shared:
-            self._tell(mine)
-            return
         encoded = _encode(mine)
+        if not self.broker.shared:
+            # This process is the whole hall: nothing to merge, nothing to tell when
+            # its people are as they were (the usual second).
+            if encoded != self._mine:
+                self._mine = encoded
+                self._tell(mine)
+            return
         now = time.time()
         if encoded != self._mine or now - self._written >= REFRESH:
             await self.broker.dir_put(PRESENT, {self.node: _EXPIRES.pack(now + EXPIRES) + encoded})
