@@ -39,6 +39,11 @@ def doc(text: str) -> msgspec.Meta:
 
 
 ROOM_ID = "The table's id (from `room_list`, or the `room` you got on `create`)."
+TAG_DOC = (
+    "A guest's tag: four characters that tell apart guests who share a name, the "
+    'same for the same player wherever they are listed (see "Telling people '
+    'apart"); null for an account holder, whose name is theirs alone, and for AI players.'
+)
 
 
 class _Client(msgspec.Struct, tag_field="t", kw_only=True):
@@ -631,6 +636,12 @@ class ChatLine(_Server, tag="chat"):
     from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
     text: Annotated[str, doc("The line, cleaned as described for the client's `chat`.")]
     at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+    player: Annotated[
+        str | None,
+        doc("The speaker's player id; null for a line kept from before lines named it."),
+    ] = None
+    account: Annotated[bool, doc("The speaker is signed in to an account of this name.")] = False
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
 
 
 class ChatEntry(msgspec.Struct, kw_only=True):
@@ -639,6 +650,12 @@ class ChatEntry(msgspec.Struct, kw_only=True):
     from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
     text: Annotated[str, doc("The line, cleaned as described for the client's `chat`.")]
     at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+    player: Annotated[
+        str | None,
+        doc("The speaker's player id; null for a line kept from before lines named it."),
+    ] = None
+    account: Annotated[bool, doc("The speaker is signed in to an account of this name.")] = False
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
 
 
 class ChatLog(_Server, tag="chat_log"):
@@ -652,13 +669,6 @@ class ChatLog(_Server, tag="chat_log"):
 
     room: Annotated[str, doc("The table's id.")]
     lines: Annotated[list[ChatEntry], doc("The table's last 100 chat lines at most, oldest first.")]
-
-
-TAG_DOC = (
-    "A guest's tag: four characters that tell apart guests who share a name, the "
-    'same for the same player wherever they are listed (see "Telling people '
-    'apart"); null for an account holder, whose name is theirs alone, and for AI players.'
-)
 
 
 class HallChatLine(_Server, tag="hall_chat", kw_only=True):

@@ -249,7 +249,15 @@ class Dispatcher:
             raise IllegalIntent("bad_message", "An empty chat line.")
         if len(text) > CHAT_MAX:
             raise IllegalIntent("too_large", f"Chat lines are limited to {CHAT_MAX} characters.")
-        data = _encode(ChatEvent(from_=conn.player.name, text=text, at=time.time()))
+        player = conn.player
+        said = ChatEvent(
+            from_=player.name,
+            text=text,
+            at=time.time(),
+            player=player.id,
+            account=bool(player.account),
+        )
+        data = _encode(said)
         # Kept before it is published, so that whoever enters meanwhile gets it in the
         # chat log, live, or both (the client shows it once), and never misses it.
         await self.broker.push_capped(chat_key(room.id), data, CHAT_KEEP)

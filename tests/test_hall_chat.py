@@ -332,3 +332,31 @@ async def test_a_crowd_arriving_is_told_as_a_few_changes_not_a_list_per_newcomer
     assert [msg["t"] for msg in told].count("present") == 1
     assert len(told) - 1 <= took / present.EVERY + 2
     assert sum(len(msg["people"]) for msg in told[1:]) >= 40
+
+
+async def test_a_tables_chat_names_its_speakers_so_two_guests_of_one_name_are_told_apart(
+    server,
+) -> None:
+    ben1, ben2 = await server.client("Ben"), await server.client("Ben")
+    await ben1.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await ben1.expect("room"))["room"]
+    await ben2.send({"t": "enter", "room": room})
+    await ben2.expect("room", room=room)
+    for c, text in ((ben1, "I am Ben"), (ben2, "so am I")):
+        await c.send({"t": "chat", "room": room, "text": text})
+    one = await ben2.expect("chat", text="I am Ben")
+    two = await ben2.expect("chat", text="so am I")
+    assert (one["player"], one["account"], one["tag"]) == (
+        ben1.player,
+        False,
+        player_tag(ben1.player or ""),
+    )
+    assert two["player"] == ben2.player and two["tag"] != one["tag"]
+    # The kept lines say it too.
+    late = await server.client("late")
+    await late.send({"t": "enter", "room": room})
+    log = await late.expect("chat_log", room=room)
+    assert [(line["player"], line["tag"]) for line in log["lines"]] == [
+        (one["player"], one["tag"]),
+        (two["player"], two["tag"]),
+    ]

@@ -1,11 +1,11 @@
 // Meeting in the hall: two people see each other in "who is here" (and where each
 // plays or watches), chat in the hall, and two guests who share a name are told apart
-// by their tags, in the list and at the table they watch. Screenshots of the lobby with
+// by their tags, in the list, at the table they watch and in its chat. Screenshots of the lobby with
 // the hall's card at 1280 and 390 px in both languages go to client/test-results/.
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { inEachLanguageAndSize, openTable, screenshotPath, useHall } from "./harness";
+import { inEachLanguageAndSize, openTable, say, screenshotPath, useHall } from "./harness";
 
 const hall = useHall();
 
@@ -55,6 +55,14 @@ describe("the hall's meeting place", () => {
     expect(named.every((n) => /^Ben · [0-9A-Z]{4}$/.test(n.trim()))).toBe(true);
     expect(new Set(named).size).toBe(2);
 
+    // At the table's chat the two Bens are told apart the same way.
+    await say(ben.page, "hello from Ben");
+    await say(ben2.page, "me too");
+    const lines = ada.page.getByTestId("chat-lines");
+    await lines.getByText("me too").waitFor();
+    const speakers = await lines.locator('[data-testid="listed-name"]').allInnerTexts();
+    expect(new Set(speakers.map((n) => n.trim()))).toEqual(new Set(named.map((n) => n.trim())));
+
     // Back in the lobby, the list shows both Bens with their tags and where they watch.
     await ben2.page.getByTestId("back").click();
     await expect.poll(async () => (await ben2.page.getByTestId("who-is-here").innerText()).match(/Ben · [0-9A-Z]{4}/g)?.length ?? 0, { timeout: 10_000 }).toBe(2);
@@ -69,7 +77,7 @@ describe("the hall's meeting place", () => {
     });
     await inEachLanguageAndSize(ada.page, async (lang, width) => {
       await ada.page.evaluate(() => window.scrollTo(0, 0));
-      await ada.page.screenshot({ path: screenshotPath(`hallchat-table-${width}-${lang}.png`), fullPage: false });
+      await ada.page.screenshot({ path: screenshotPath(`hallchat-table-${width}-${lang}.png`), fullPage: true });
     });
     for (const p of [ada, ben, ben2]) await p.ctx.close();
   });

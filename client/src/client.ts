@@ -518,7 +518,7 @@ export function createClient(): Client {
       const info = room ? store.state.tables[room]?.room : null;
       const parsed = parseCommand(text, { room, options: info?.options ?? null, private: info?.private ?? false });
       const local = (line: string) => {
-        if (room) store.handle({ t: "chat", room, from: "", text: line, at: Date.now() / 1000 });
+        if (room) store.handle({ t: "chat", room, from: "", text: line, at: Date.now() / 1000, player: null, account: false, tag: null });
         else store.notify("command", line);
       };
       switch (parsed.kind) {

@@ -230,6 +230,9 @@ export interface ChatEntry {
   from: string;
   text: string;
   at: number;
+  player: string | null;
+  account: boolean;
+  tag: string | null;
 }
 
 export interface HallChatEntry {
@@ -338,6 +341,9 @@ export interface ChatLine {
   from: string;
   text: string;
   at: number;
+  player: string | null;
+  account: boolean;
+  tag: string | null;
 }
 
 export interface ChatLog {

@@ -470,7 +470,7 @@ function sameLine(a: ChatEntry, b: ChatEntry): boolean {
  * (commands' answers, `from` empty) and live lines newer than the log's last, which
  * came while the log was on its way. */
 export function mergeChatLog(room: string, lines: ChatEntry[], held: ChatLine[]): ChatLine[] {
-  const log: ChatLine[] = lines.map((l) => ({ t: "chat", room, from: l.from, text: l.text, at: l.at }));
+  const log: ChatLine[] = lines.map((l) => ({ t: "chat", room, ...l }));
   const last = log.length ? log[log.length - 1].at : -Infinity;
   const kept = held.filter((c) => (c.from === "" || c.at > last) && !log.some((l) => sameLine(l, c)));
   return [...log, ...kept].sort((a, b) => a.at - b.at).slice(-CHAT_KEEP);

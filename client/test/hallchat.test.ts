@@ -15,7 +15,7 @@ import { accountHolders, peopleHere, Watchers, watchersOf, WhoIsHere } from "../
 import { HistoryRow } from "../src/ui/history";
 import { RoomPlayers } from "../src/ui/lobby";
 import { distinctNames, listedName, playerTag, sharedNames } from "../src/ui/names";
-import { seatNames } from "../src/ui/table";
+import { chatSharedNames, seatNames } from "../src/ui/table";
 import { elements, text } from "./vnodes";
 
 afterEach(() => lang.set("en"));
@@ -208,5 +208,15 @@ describe("a table's seats", () => {
       elements(h(SeatWho, { seat: seat(player, name), moving: false, you: false, host: false, account: holders.has(player) })).filter((e) => e.props["data-testid"] === "account-mark").length;
     expect(marks("p1", "Ada")).toBe(1);
     expect(marks("p2", "Ben")).toBe(0);
+  });
+});
+
+describe("a table's chat", () => {
+  it("tells two speakers of one name apart, and a speaker from a seated namesake", () => {
+    const said = (player: string | null, from: string) => ({ t: "chat" as const, room: "r1", from, text: "hi", at: 1, player, account: false, tag: null });
+    expect([...chatSharedNames([said("p1", "Ben"), said("p2", "Ben"), said(null, "")], [])]).toEqual(["Ben"]);
+    expect([...chatSharedNames([said("p1", "Ben"), said("p1", "Ben")], [])]).toEqual([]);
+    const seat = { player: "p3", name: "Ben", bot: false, online: true, level: null, thinking: false, away_since: null, standin: false, resigned: false, clock: null, clock_running: false };
+    expect([...chatSharedNames([said("p1", "Ben")], [seat, null])]).toEqual(["Ben"]);
   });
 });

@@ -4,13 +4,13 @@ import { gameUi } from "../games";
 import { useCatalogue } from "../hooks";
 import { SEAT_COLOURS } from "../games/types";
 import { gameName, has, lang, logLine, t } from "../i18n";
-import type { Room } from "../protocol.gen";
+import type { ChatLine, Room, SeatInfo } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
-import { accountHolders, Watchers } from "./hallchat";
-import { distinctNames } from "./names";
+import { accountHolders, ListedName, Watchers } from "./hallchat";
+import { distinctNames, sharedNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
 import { isRated, RATED_KEY, RatedBox, UnratedMark } from "./rated";
@@ -23,6 +23,13 @@ import "./table.css";
 export function seatNames(seats: readonly ({ name: string; player?: string; bot?: boolean } | null)[] | undefined): (seat: number) => string {
   const shown = distinctNames(seats ?? []);
   return (seat: number) => shown[seat] ?? t("table.seat", { n: seat + 1 });
+}
+
+/** The names two speakers at a table (or a speaker and a seated player) share. */
+export function chatSharedNames(lines: readonly ChatLine[], seats: readonly (SeatInfo | null)[]): Set<string> {
+  const speakers = lines.flatMap((c) => (c.player ? [{ player: c.player, name: c.from }] : []));
+  const seated = seats.flatMap((x) => (x && !x.bot ? [x] : []));
+  return sharedNames([...speakers, ...seated]);
 }
 
 export function Table({ client, s, room }: { client: Client; s: Snapshot; room: string }) {
@@ -483,6 +490,7 @@ function Chat({ client, tbl, room }: { client: Client; tbl: RoomState | undefine
   const [text, setText] = useState("");
   const ref = useRef<HTMLDivElement>(null);
   const lines = tbl?.chat ?? [];
+  const shared = chatSharedNames(lines, tbl?.room?.seats ?? []);
   // The last line may stay the same while the log before it arrives (chat_log).
   useEffect(() => {
     const el = ref.current;
@@ -494,7 +502,7 @@ function Chat({ client, tbl, room }: { client: Client; tbl: RoomState | undefine
       <div class="lines" ref={ref} data-testid="chat-lines">
         {lines.map((c, i) => (
           <div key={i} class={c.from ? "line" : "line system"}>
-            {c.from && <b>{c.from}: </b>}
+            {c.from && <b>{c.player ? <ListedName p={{ ...c, player: c.player, name: c.from }} shared={shared} /> : c.from}: </b>}
             {c.text}
           </div>
         ))}
