@@ -39,6 +39,11 @@ def doc(text: str) -> msgspec.Meta:
 
 
 ROOM_ID = "The table's id (from `room_list`, or the `room` you got on `create`)."
+TAG_DOC = (
+    "A guest's tag: four characters that tell apart guests who share a name, the "
+    'same for the same player wherever they are listed (see "Telling people '
+    'apart"); null for an account holder, whose name is theirs alone, and for AI players.'
+)
 
 
 class _Client(msgspec.Struct, tag_field="t", kw_only=True):
@@ -353,6 +358,31 @@ class DeleteAccount(_Client, tag="delete_account"):
     password: Annotated[str, doc("The account's password, to be sure.")]
 
 
+HALL_CHAT_KEEP = 100  # lines the hall's chat keeps, as a table's does
+CHAT_MAX = 500  # the longest chat line, in characters, at a table and in the hall
+PRESENT_EVERY = 1.0  # seconds: who is here is told at most this often
+
+
+class Hall(_Client, tag="hall"):
+    """Come to the hall's meeting place (or stop listening, with `on` false): answered
+    by `hall_chat_log` (its recent chat) and `present` (everyone here now); then,
+    until the connection closes, every line said in the hall as `hall_chat` and what
+    changed in who is here as `present_changes`, at most once a second. A connection
+    at a table may stay in the hall too (the browser does: it shows the watchers'
+    names from it)."""
+
+    on: Annotated[bool, doc("Listen (true), or stop listening (false).")] = True
+
+
+class HallChat(_Client, tag="hall_chat"):
+    """Say something in the hall: everyone listening (`hall`) gets it as `hall_chat`,
+    the sender too when listening. The same limits as a table's `chat`, and at most 5 lines at once,
+    then one a second (`rate_limited`); at a hall that asks for accounts a guest may
+    read but not speak (`account_required`)."""
+
+    text: Annotated[str, doc("The line; non-printable characters are dropped, then it is trimmed.")]
+
+
 ClientMessage = (
     Hello
     | Rooms
@@ -377,6 +407,8 @@ ClientMessage = (
     | Logout
     | Password
     | DeleteAccount
+    | Hall
+    | HallChat
 )
 
 
@@ -628,6 +660,12 @@ class ChatLine(_Server, tag="chat"):
     from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
     text: Annotated[str, doc("The line, cleaned as described for the client's `chat`.")]
     at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+    player: Annotated[
+        str | None,
+        doc("The speaker's player id; null for a line kept from before lines named it."),
+    ] = None
+    account: Annotated[bool, doc("The speaker is signed in to an account of this name.")] = False
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
 
 
 class ChatEntry(msgspec.Struct, kw_only=True):
@@ -636,6 +674,12 @@ class ChatEntry(msgspec.Struct, kw_only=True):
     from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
     text: Annotated[str, doc("The line, cleaned as described for the client's `chat`.")]
     at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+    player: Annotated[
+        str | None,
+        doc("The speaker's player id; null for a line kept from before lines named it."),
+    ] = None
+    account: Annotated[bool, doc("The speaker is signed in to an account of this name.")] = False
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
 
 
 class ChatLog(_Server, tag="chat_log"):
@@ -649,6 +693,80 @@ class ChatLog(_Server, tag="chat_log"):
 
     room: Annotated[str, doc("The table's id.")]
     lines: Annotated[list[ChatEntry], doc("The table's last 100 chat lines at most, oldest first.")]
+
+
+class HallChatLine(_Server, tag="hall_chat", kw_only=True):
+    """A line said in the hall, to everyone listening (`hall`)."""
+
+    player: Annotated[str, doc("The speaker's player id.")]
+    from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
+    account: Annotated[bool, doc("The speaker is signed in to an account of this name.")]
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
+    text: Annotated[str, doc("The line, cleaned as described for the client's `hall_chat`.")]
+    at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+
+
+class HallChatEntry(msgspec.Struct, kw_only=True):
+    """One line of the hall's recent chat, in `hall_chat_log`: as it came in `hall_chat`."""
+
+    player: Annotated[str, doc("The speaker's player id.")]
+    from_: Annotated[str, doc("The speaker's display name.")] = msgspec.field(name="from")
+    account: Annotated[bool, doc("The speaker is signed in to an account of this name.")]
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
+    text: Annotated[str, doc("The line.")]
+    at: Annotated[float, doc("When the hall received it, in seconds since 1970 (UTC).")]
+
+
+class HallChatLog(_Server, tag="hall_chat_log"):
+    """The hall's recent chat, sent on `hall` (also when empty). It replaces whatever
+    lines the client holds; a line said meanwhile may come both in it and as a
+    `hall_chat` (same `player`, `text` and `at`): show it once."""
+
+    lines: Annotated[
+        list[HallChatEntry],
+        doc(f"The hall's last {HALL_CHAT_KEEP} chat lines at most, oldest first."),
+    ]
+
+
+class Place(msgspec.Struct, kw_only=True):
+    """A table someone is at, in `present`."""
+
+    room: Annotated[str, doc("The table's id.")]
+    game: Annotated[str, doc("The game's name.")]
+    seated: Annotated[bool, doc("They sit at it (false: they watch).")]
+
+
+class Person(msgspec.Struct, kw_only=True):
+    """Someone in the hall now (one entry per player, however many connections)."""
+
+    player: Annotated[str, doc("Their player id.")]
+    name: Annotated[str, doc("Their display name.")]
+    account: Annotated[bool, doc("Signed in to an account of this name.")]
+    tag: Annotated[str | None, doc(TAG_DOC)] = None
+    places: Annotated[
+        list[Place],
+        doc(
+            "The tables they sit at or watch, private tables left out (nobody outside "
+            "a private table learns who is at it)."
+        ),
+    ] = []
+
+
+class Present(_Server, tag="present"):
+    """Who is in the hall now, sent on `hall`: everyone connected who has said hello."""
+
+    people: Annotated[list[Person], doc("Everyone here, in no particular order.")]
+
+
+class PresentChanges(_Server, tag="present_changes"):
+    """What changed in who is here since the last `present` or `present_changes`:
+    sent at most once a second, and only when something changed. Apply `gone`, then
+    `people`."""
+
+    people: Annotated[
+        list[Person], doc("People new to the hall, or changed: each replaces their old entry.")
+    ]
+    gone: Annotated[list[str], doc("Player ids of people no longer here.")] = []
 
 
 class Error(_Server, tag="error"):
@@ -706,6 +824,10 @@ class PlayerResult(msgspec.Struct, kw_only=True):
     bot: Annotated[bool, doc("An AI player.")]
     level: Annotated[str | None, doc("An AI player's level; null for a person.")] = None
     resigned: Annotated[bool, doc("The player resigned; the AI finished the game.")] = False
+    account: Annotated[
+        bool, doc("In `history`: the player is an account holder now (false: a guest, an AI).")
+    ] = False
+    tag: Annotated[str | None, doc("In `history`: " + TAG_DOC)] = None
     score: Annotated[int, doc("The final score (in an abandoned game: the score when it stopped).")]
     rank: Annotated[
         int, doc("The place, 1 = best; tied seats share a place. 0 in an abandoned game.")
@@ -792,6 +914,10 @@ ServerMessage = (
     | Ok
     | SignedOut
     | Pong
+    | HallChatLine
+    | HallChatLog
+    | Present
+    | PresentChanges
 )
 
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
@@ -803,6 +929,9 @@ NESTED: tuple[type[msgspec.Struct], ...] = (
     SeatInfo,
     KeptSeat,
     ChatEntry,
+    HallChatEntry,
+    Person,
+    Place,
     GameSummary,
     PlayerResult,
 )
@@ -851,7 +980,10 @@ ERROR_MEANINGS: dict[str, str] = {
         "is none of the game's shapes, an empty chat line."
     ),
     "too_large": "A frame over the frame limit, or a chat line over the chat limit.",
-    "rate_limited": "The connection sends faster than its rate limit; the frame was dropped.",
+    "rate_limited": (
+        "The connection sends faster than its rate limit; the frame was dropped. Or "
+        "`hall_chat` faster than the hall's chat allows (5 lines at once, then one a second)."
+    ),
     "unknown_room": (
         "No table has that id (it never did, or it has closed); or `chat` at a table "
         "you have not entered."
@@ -914,7 +1046,8 @@ ERROR_MEANINGS: dict[str, str] = {
     "not_signed_in": "`password` from a guest.",
     "account_required": (
         "The hall asks for an account to play (`--accounts required`): a guest may "
-        "watch, but `create`, `sit` and `chat` need `register` or `login` first."
+        "watch (and read the hall's chat), but `create`, `sit`, `chat` and `hall_chat` need "
+        "`register` or `login` first."
     ),
     "not_finished": "`rematch` at a table whose game is not over.",
     "internal_error": "The server failed on this message (a bug); nothing was changed.",

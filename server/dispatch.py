@@ -25,11 +25,14 @@ from server.connection import Connection
 from server.events import ChatEvent
 from server.fanout import Fanout
 from server.games.base import IllegalIntent
+from server.hallchat import HallChat
+from server.holders import Holders
 from server.inbox import Inbox
 from server.keys import chat_key, events_channel
 from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
+from server.present import Presence
 from server.replayer import Replayer
 from server.sessions import Sessions, valid_name
 from server.signin import SignIn, welcome
@@ -37,12 +40,12 @@ from server.tables import Tables
 
 log = logging.getLogger("spieltisch.hub")
 
-CHAT_MAX = 500
+CHAT_MAX = m.CHAT_MAX
 WRONG_PASSWORDS = 5  # hall passwords one connection may get wrong before it is closed
 CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 _encode = msgspec.msgpack.Encoder().encode
 # What a guest may not do at a hall that asks for accounts (`--accounts required`).
-PLAYING = (m.Create, m.Sit, m.Chat)
+PLAYING = (m.Create, m.Sit, m.Chat, m.HallChat)
 
 
 class Dispatcher:
@@ -58,6 +61,8 @@ class Dispatcher:
         fanout: Fanout,
         inbox: Inbox,
         replayer: Replayer,
+        hallchat: HallChat,
+        presence: Presence,
     ) -> None:
         self.broker = broker
         self.metrics = metrics
@@ -70,6 +75,9 @@ class Dispatcher:
         self.fanout = fanout
         self.inbox = inbox
         self.replayer = replayer
+        self.hallchat = hallchat
+        self.holders = Holders(sessions.accounts)
+        self.presence = presence
 
     async def receive(self, conn: Connection, data: bytes | str) -> None:
         """Handle one frame. Nothing a client sends may escape as an exception."""
@@ -181,6 +189,14 @@ class Dispatcher:
                 await self.signin.delete_account(conn, msg)
             case m.Replay():
                 conn.send_frame(await self.replayer.get(msg.game, msg.seat))
+            case m.Hall():
+                if msg.on:
+                    await self.hallchat.join(conn)
+                else:
+                    self.hallchat.stop(conn)
+                await self.presence.join(conn, msg.on)
+            case m.HallChat():
+                await self.hallchat.say(conn, msg)
 
     async def _hello(self, conn: Connection, msg: m.Hello) -> None:
         if conn.player is not None:
@@ -219,7 +235,9 @@ class Dispatcher:
             raise IllegalIntent("bad_message", f"A history lists 1 to {m.HISTORY_MAX} games.")
         player = conn.player.id if msg.mine else None
         raw = await self.broker.archive_list(msg.limit, player)
-        conn.send(m.HistoryList(games=[archive.decode_summary(r) for r in raw], mine=msg.mine))
+        games = [archive.decode_summary(r) for r in raw]
+        await self.holders.mark(games)
+        conn.send(m.HistoryList(games=games, mine=msg.mine))
 
     async def _chat(self, conn: Connection, msg: m.Chat) -> None:
         assert conn.player is not None
@@ -231,7 +249,15 @@ class Dispatcher:
             raise IllegalIntent("bad_message", "An empty chat line.")
         if len(text) > CHAT_MAX:
             raise IllegalIntent("too_large", f"Chat lines are limited to {CHAT_MAX} characters.")
-        data = _encode(ChatEvent(from_=conn.player.name, text=text, at=time.time()))
+        player = conn.player
+        said = ChatEvent(
+            from_=player.name,
+            text=text,
+            at=time.time(),
+            player=player.id,
+            account=bool(player.account),
+        )
+        data = _encode(said)
         # Kept before it is published, so that whoever enters meanwhile gets it in the
         # chat log, live, or both (the client shows it once), and never misses it.
         await self.broker.push_capped(chat_key(room.id), data, CHAT_KEEP)

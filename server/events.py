@@ -42,6 +42,9 @@ class ChatEvent(msgspec.Struct, tag_field="k", tag="chat"):
     from_: str
     text: str
     at: float
+    # Who said it, to tell same-named speakers apart (lines kept from before have none).
+    player: str = ""
+    account: bool = False
 
 
 RoomEvent = Event | ChatEvent | Census

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import msgspec
 
 from protocol import messages as m
+from protocol.tags import tag_of
 from server.broker import Broker, BrokerUnavailable
 from server.channels import Channels
 from server.connection import Connection, Frame
@@ -89,7 +91,9 @@ class Fanout:
             return  # the conversation is missed, not the table: entering goes on
         if stored:
             lines = [_decode_chat(data) for data in stored]
-            entries = [m.ChatEntry(from_=e.from_, text=e.text, at=e.at) for e in lines]
+            entries = [
+                m.ChatEntry(from_=e.from_, text=e.text, at=e.at, **_speaker(e)) for e in lines
+            ]
             conn.send(m.ChatLog(room=room_id, lines=entries))
 
     async def leave_all(self, conn: Connection) -> None:
@@ -204,7 +208,9 @@ class Fanout:
         event = decode_event(data)
         members = list(self.members.get(room_id, ()))
         if isinstance(event, ChatEvent):
-            line = m.ChatLine(room=room_id, from_=event.from_, text=event.text, at=event.at)
+            line = m.ChatLine(
+                room=room_id, from_=event.from_, text=event.text, at=event.at, **_speaker(event)
+            )
             frame = Frame(_encode(line))
             for conn in members:
                 conn.send_frame(frame)
@@ -242,6 +248,17 @@ class Fanout:
             elif conn.versions.get(room_id, -1) < event.v:
                 # Behind, e.g. a move its old owner logged but never published.
                 self.spawn(self.attach(conn, room, conn.versions.get(room_id, -1)))
+
+
+def _speaker(event: ChatEvent) -> dict[str, Any]:
+    """Who said a line, for telling same-named speakers apart (protocol/tags.py)."""
+    if not event.player:
+        return {}  # kept from before lines named their speaker
+    return {
+        "player": event.player,
+        "account": event.account,
+        "tag": tag_of(event.player, event.account),
+    }
 
 
 def room_message(info: RoomInfo, conn: Connection) -> m.Room:

@@ -48,12 +48,14 @@ from server.channels import Channels
 from server.connection import Connection, Connections
 from server.dispatch import Dispatcher
 from server.fanout import Fanout
+from server.hallchat import HallChat
 from server.inbox import Inbox
 from server.keys import LOBBY, node_channel
 from server.leases import Leases
 from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
+from server.present import Presence
 from server.profiles import Profiles
 from server.ratings import Ratings
 from server.replayer import Replayer
@@ -135,6 +137,9 @@ class Hall:
             leave_all=self.fanout.leave_all,
             forget=self.profiles.forget,
         )
+        # The hall's meeting place: its chat, and who is here.
+        self.hallchat = HallChat(broker)
+        self.presence = Presence(broker, node, connections, self.tables)
         self.dispatcher = Dispatcher(
             broker,
             metrics,
@@ -146,6 +151,8 @@ class Hall:
             fanout=self.fanout,
             inbox=self.inbox,
             replayer=self.replayer,
+            hallchat=self.hallchat,
+            presence=self.presence,
         )
         self.receive = self.dispatcher.receive  # a frame from a connection
         broker.on_reconnect(self.fanout.catch_up)
@@ -168,6 +175,9 @@ class Hall:
             self.tasks.spawn(collector.run(self.limits.gc_every, self.metrics))
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
+        await self.hallchat.start()
+        await self.presence.start()
+        self.tasks.spawn(self.presence.run())
         if self.broker.shared:
             volatile = getattr(self.broker, "volatile", None)
             why = await volatile() if volatile is not None else None
@@ -193,12 +203,15 @@ class Hall:
         self.metrics.compact_clients -= conn.compact
         self.connections.discard(conn)
         self.lobby.forget(conn)
+        self.hallchat.forget(conn)
+        self.presence.forget(conn)
         await self.fanout.leave_all(conn)
         await conn.stop()
 
     async def close(self) -> None:
         for conn in list(self.connections):
             await self.disconnect(conn)
+        await self.presence.close()
         await self.tables.close()
         await self.tasks.cancel()
         self.thinker.close()

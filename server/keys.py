@@ -104,3 +104,10 @@ def split_published(data: bytes) -> tuple[int, bytes, bytes | None]:
     start = VERSION.size + _LENGTH.size
     end = start + _LENGTH.unpack_from(data, VERSION.size)[0]
     return v & ~_COMPACT_FOLLOWS, data[start:end], data[end:]
+
+
+# The hall's meeting place (hallchat.py, present.py): hall-wide, one of each.
+HALL_CHAT = "hallchat"  # capped list: the hall's recent chat, encoded HallChatEntries
+HALL_CHAT_CHANNEL = "hallchat:live"  # channel: a line said in the hall
+PRESENT = "present"  # directory: process id -> who is connected there
+PRESENT_CHANNEL = "present"  # channel: some process's people changed

@@ -33,6 +33,8 @@ CLIENT_SAMPLES = [
     {"t": "history", "mine": True, "limit": 5},
     {"t": "replay", "game": "0123456789ab", "seat": None},
     {"t": "ping", "id": 7},
+    {"t": "hall"},
+    {"t": "hall_chat", "text": "hello hall"},
 ]
 
 
@@ -105,6 +107,22 @@ def test_server_messages_round_trip() -> None:
         m.Error(ref=None, code="bad_message", message="?"),
         m.Pong(id=None),
         m.SignedOut(everywhere=True),
+        m.HallChatLine(player="p1", from_="Ben", account=False, tag="5VWX", text="hi", at=1.5),
+        m.HallChatLog(
+            lines=[m.HallChatEntry(player="p1", from_="Ben", account=True, text="hi", at=1.5)]
+        ),
+        m.Present(
+            people=[
+                m.Person(
+                    player="p1",
+                    name="Ben",
+                    account=False,
+                    tag="5VWX",
+                    places=[m.Place(room="r1", game="alhambra", seated=True)],
+                )
+            ]
+        ),
+        m.PresentChanges(people=[], gone=["p2"]),
         m.Ok(ref=7, room="r", v=3, again=True),
         m.RoomChanges(
             rooms=[

@@ -4,11 +4,12 @@
 // table sits in its first seat as host and may add AI players at once; refusals count
 // seats from 1 and are worded in the reader's language; notices sit above the board,
 // cover neither the players panel nor the turn mark, and close with their ✕; two
-// people of one name are told apart, and long names (24 wide characters, one long
+// people of one name are told apart (guests by their tags), and long names (24 wide characters, one long
 // word) end in "…" without widening the page. Screenshots: client/test-results/names-*.png.
 
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { playerTag } from "../src/ui/names";
 import { inEachLanguageAndSize, newPerson, openTable, type Person, say, screenshotPath, useHall } from "./harness";
 
 const hall = useHall("0.02");
@@ -196,8 +197,12 @@ describe("names and refusals", () => {
       await p.page.locator(".seat .tag.you").waitFor();
     }
     const shown = (page: Page) => page.locator('[data-testid="players"] [data-testid="seat-name"]').allTextContents();
-    for (const p of people) await expect.poll(() => shown(p.page)).toEqual([wide, word, "Ada", "Ada (2)"]);
-    // Each Ada sees herself by the "you" mark: the second is the one numbered.
+    // The two Adas (guests) are told apart by their tags, the same in every browser.
+    const ids: string[] = await Promise.all(people.map((p) => p.page.evaluate(() => (window as Any).spieltisch.store.state.me.player)));
+    const ada = (i: number) => `Ada · ${playerTag(ids[i])}`;
+    expect(ada(2)).not.toBe(ada(3));
+    for (const p of people) await expect.poll(() => shown(p.page)).toEqual([wide, word, ada(2), ada(3)]);
+    // Each Ada sees herself by the "you" mark too.
     expect(await people[3].page.locator('.seat[data-seat="3"] .tag.you').count()).toBe(1);
     await host.page.getByTestId("tool-start").click();
     await host.page.locator('[data-testid="table"][data-status="playing"]').waitFor();

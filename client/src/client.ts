@@ -81,6 +81,8 @@ export interface Client {
   declineRematch(offer: RematchOffer): void;
   act(room: string, intent: Record<string, unknown>): void;
   chat(room: string | null, text: string): void;
+  /** Say a line in the hall's chat. */
+  hallChat(text: string): void;
   catalogue(game: string): Promise<unknown>;
 }
 
@@ -516,7 +518,7 @@ export function createClient(): Client {
       const info = room ? store.state.tables[room]?.room : null;
       const parsed = parseCommand(text, { room, options: info?.options ?? null, private: info?.private ?? false });
       const local = (line: string) => {
-        if (room) store.handle({ t: "chat", room, from: "", text: line, at: Date.now() / 1000 });
+        if (room) store.handle({ t: "chat", room, from: "", text: line, at: Date.now() / 1000, player: null, account: false, tag: null });
         else store.notify("command", line);
       };
       switch (parsed.kind) {
@@ -537,6 +539,10 @@ export function createClient(): Client {
           local(t(parsed.key, parsed.args));
           break;
       }
+    },
+    hallChat(text) {
+      const line = text.trim();
+      if (line) conn.send({ t: "hall_chat", text: line });
     },
     catalogue(game) {
       let p = catalogues.get(game);

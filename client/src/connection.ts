@@ -191,6 +191,8 @@ export class Connection {
     else this.store.resetViews();
     const ws = this.ws!;
     if (this.wantsLobby) ws.send(encode(roomsMessage(this.store.state.lobbyFilter)));
+    // The hall's chat and who is here, on every screen (a table names its watchers from it).
+    ws.send(encode({ t: "hall" }));
     // With the version we hold, the server sends just the patches we missed.
     for (const room of this.rooms) {
       const held = this.store.state.tables[room];

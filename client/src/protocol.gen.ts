@@ -172,6 +172,18 @@ export interface DeleteAccount {
   id?: number | null;
 }
 
+export interface Hall {
+  t: "hall";
+  on?: boolean;
+  id?: number | null;
+}
+
+export interface HallChat {
+  t: "hall_chat";
+  text: string;
+  id?: number | null;
+}
+
 export interface RoomSummary {
   room: string;
   game: string;
@@ -221,6 +233,32 @@ export interface ChatEntry {
   from: string;
   text: string;
   at: number;
+  player: string | null;
+  account: boolean;
+  tag: string | null;
+}
+
+export interface HallChatEntry {
+  player: string;
+  from: string;
+  account: boolean;
+  tag: string | null;
+  text: string;
+  at: number;
+}
+
+export interface Person {
+  player: string;
+  name: string;
+  account: boolean;
+  tag: string | null;
+  places: Place[];
+}
+
+export interface Place {
+  room: string;
+  game: string;
+  seated: boolean;
 }
 
 export interface GameSummary {
@@ -241,6 +279,8 @@ export interface PlayerResult {
   bot: boolean;
   level: string | null;
   resigned: boolean;
+  account: boolean;
+  tag: string | null;
   score: number;
   rank: number;
   left: boolean;
@@ -309,6 +349,9 @@ export interface ChatLine {
   from: string;
   text: string;
   at: number;
+  player: string | null;
+  account: boolean;
+  tag: string | null;
 }
 
 export interface ChatLog {
@@ -357,7 +400,33 @@ export interface Pong {
   id: number | null;
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount;
-export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong;
+export interface HallChatLine {
+  t: "hall_chat";
+  player: string;
+  from: string;
+  account: boolean;
+  tag: string | null;
+  text: string;
+  at: number;
+}
+
+export interface HallChatLog {
+  t: "hall_chat_log";
+  lines: HallChatEntry[];
+}
+
+export interface Present {
+  t: "present";
+  people: Person[];
+}
+
+export interface PresentChanges {
+  t: "present_changes";
+  people: Person[];
+  gone: string[];
+}
+
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges;
 export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required", "not_finished"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];

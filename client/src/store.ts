@@ -1,7 +1,7 @@
 // Everything the client knows, fed by server messages. No network here: the store
 // is given a `send` function, which keeps it testable without a socket.
 
-import type { ChatEntry, ChatLine, ClientMessage, GameSummary, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
 import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
 import type { Page } from "./rankings";
@@ -98,6 +98,13 @@ export interface AccountForm {
   name: string | null;
 }
 
+/** The hall's meeting place (`hall`): its chat, and who is here by player id (null
+ * until the server has said). */
+export interface HallState {
+  chat: HallChatLine[];
+  people: Record<string, Person> | null;
+}
+
 /** Play again, per finished table: whether we proposed its rematch (`rematch`), and
  * how we answered the offer of another player's (`join`, `decline`). */
 export interface RematchNote {
@@ -145,6 +152,7 @@ export interface Snapshot {
   accountForm: AccountForm | null;
   /** Signed out, and not yet a guest again. */
   signedOut: SignedOutState | null;
+  hall: HallState;
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -174,6 +182,7 @@ export class Store {
     hallRefusal: null,
     accountForm: null,
     signedOut: null,
+    hall: { chat: [], people: null },
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -400,6 +409,26 @@ export class Store {
         if (msg.code === "unknown_game" && this.state.replay) this.set({ replay: { ...this.state.replay, error: msg.code } });
         else this.notify(msg.code, msg.message, msg.args ?? {});
         break;
+      case "hall_chat": {
+        const hall = this.state.hall;
+        // A line said as we joined may come in the log and live: show it once.
+        if (hall.chat.some((c) => sameHallLine(c, msg))) break;
+        this.set({ hall: { ...hall, chat: [...hall.chat, msg].slice(-CHAT_KEEP) } });
+        break;
+      }
+      case "hall_chat_log":
+        this.set({ hall: { ...this.state.hall, chat: mergeHallLog(msg.lines, this.state.hall.chat) } });
+        break;
+      case "present":
+        this.set({ hall: { ...this.state.hall, people: Object.fromEntries(msg.people.map((p) => [p.player, p])) } });
+        break;
+      case "present_changes": {
+        const people = { ...(this.state.hall.people ?? {}) };
+        for (const gone of msg.gone) delete people[gone];
+        for (const p of msg.people) people[p.player] = p;
+        this.set({ hall: { ...this.state.hall, people } });
+        break;
+      }
       case "pong":
         break;
     }
@@ -441,9 +470,22 @@ function sameLine(a: ChatEntry, b: ChatEntry): boolean {
  * (commands' answers, `from` empty) and live lines newer than the log's last, which
  * came while the log was on its way. */
 export function mergeChatLog(room: string, lines: ChatEntry[], held: ChatLine[]): ChatLine[] {
-  const log: ChatLine[] = lines.map((l) => ({ t: "chat", room, from: l.from, text: l.text, at: l.at }));
+  const log: ChatLine[] = lines.map((l) => ({ t: "chat", room, ...l }));
   const last = log.length ? log[log.length - 1].at : -Infinity;
   const kept = held.filter((c) => (c.from === "" || c.at > last) && !log.some((l) => sameLine(l, c)));
+  return [...log, ...kept].sort((a, b) => a.at - b.at).slice(-CHAT_KEEP);
+}
+
+function sameHallLine(a: HallChatEntry, b: HallChatEntry): boolean {
+  return a.at === b.at && a.player === b.player && a.text === b.text;
+}
+
+/** The hall's chat after a `hall_chat_log`: its lines replace the ones held, but for
+ * live lines newer than the log's last (they came while the log was on its way). */
+export function mergeHallLog(lines: HallChatEntry[], held: HallChatLine[]): HallChatLine[] {
+  const log: HallChatLine[] = lines.map((l) => ({ t: "hall_chat", ...l }));
+  const last = log.length ? log[log.length - 1].at : -Infinity;
+  const kept = held.filter((c) => c.at > last && !log.some((l) => sameHallLine(l, c)));
   return [...log, ...kept].sort((a, b) => a.at - b.at).slice(-CHAT_KEEP);
 }
 

@@ -18,6 +18,8 @@ const player = (over: Partial<PlayerResult>): PlayerResult => ({
   bot: false,
   level: null,
   resigned: false,
+  account: false,
+  tag: null,
   score: 0,
   rank: 1,
   left: false,

@@ -168,8 +168,8 @@ const SUMMARY: GameSummary = {
   options: {},
   abandoned: false,
   players: [
-    { player: "p1", name: "Ada", bot: false, level: null, resigned: false, score: 40, rank: 1, left: false, ai_finished: false, ai_moves: 0 },
-    { player: "bot-r1-1", name: "AI 1", bot: true, level: "random", resigned: false, score: 39, rank: 2, left: false, ai_finished: false, ai_moves: 0 },
+    { player: "p1", name: "Ada", bot: false, level: null, resigned: false, account: false, tag: null, score: 40, rank: 1, left: false, ai_finished: false, ai_moves: 0 },
+    { player: "bot-r1-1", name: "AI 1", bot: true, level: "random", resigned: false, account: false, tag: null, score: 39, rank: 2, left: false, ai_finished: false, ai_moves: 0 },
   ],
   moves: 2,
   started: 1_800_000_000,

@@ -47,7 +47,7 @@ describe("Store", () => {
 
   it("keeps chat, rooms and errors", () => {
     const { store } = setup();
-    store.handle({ t: "chat", room: "r1", from: "Ada", text: "hi", at: 1 });
+    store.handle({ t: "chat", room: "r1", from: "Ada", text: "hi", at: 1, player: null, account: false, tag: null });
     store.handle({ t: "error", ref: 2, code: "not_host", message: "Only the host", args: {} });
     expect(store.state.tables.r1.chat.map((c) => c.text)).toEqual(["hi"]);
     expect(store.state.notices.map((n) => n.code)).toEqual(["not_host"]);
@@ -55,7 +55,7 @@ describe("Store", () => {
 
   it("takes a table's chat log in place of the lines held, each line once", () => {
     const { store } = setup();
-    const line = (from: string, text: string, at: number) => ({ t: "chat" as const, room: "r1", from, text, at });
+    const line = (from: string, text: string, at: number) => ({ t: "chat" as const, room: "r1", from, text, at, player: null, account: false, tag: null });
     store.handle(line("Ada", "before the reload", 1));
     store.handle(line("", "/help: the commands", 2)); // a note of the client's own
     store.handle(line("Ben", "said as we entered", 5)); // live, and in the log below
@@ -64,9 +64,9 @@ describe("Store", () => {
       t: "chat_log",
       room: "r1",
       lines: [
-        { from: "Ada", text: "before the reload", at: 1 },
-        { from: "Ben", text: "while we were away", at: 3 },
-        { from: "Ben", text: "said as we entered", at: 5 },
+        { from: "Ada", text: "before the reload", at: 1, player: null, account: false, tag: null },
+        { from: "Ben", text: "while we were away", at: 3, player: null, account: false, tag: null },
+        { from: "Ben", text: "said as we entered", at: 5, player: null, account: false, tag: null },
       ],
     });
     const texts = () => store.state.tables.r1.chat.map((c) => c.text);
@@ -75,8 +75,8 @@ describe("Store", () => {
     store.handle(line("Ben", "said as we entered", 5));
     expect(texts().length).toBe(5);
     // A chat log for a table we hold nothing of yet.
-    store.handle({ t: "chat_log", room: "r2", lines: [{ from: "Cy", text: "hello", at: 9 }] });
-    expect(store.state.tables.r2.chat).toEqual([{ t: "chat", room: "r2", from: "Cy", text: "hello", at: 9 }]);
+    store.handle({ t: "chat_log", room: "r2", lines: [{ from: "Cy", text: "hello", at: 9, player: "p9", account: false, tag: "ZZZZ" }] });
+    expect(store.state.tables.r2.chat).toEqual([{ t: "chat", room: "r2", from: "Cy", text: "hello", at: 9, player: "p9", account: false, tag: "ZZZZ" }]);
   });
 
   it("keeps the lobby's list and its total, and applies its changes", () => {

@@ -11,7 +11,7 @@ never waits on the disk.
 
 Kept: room logs, keys (sessions, tables' meta and saved states, with their expiry),
 directories (the lobby), the archive of finished games and the capped lists named in
-KEPT_LISTS (tables' chat). Not kept: pub/sub, leases (one process owns everything) and
+KEPT_LISTS (tables' and the hall's chat). Not kept: pub/sub, leases (one process owns everything) and
 the capped backlogs of patches (a client coming back after a restart gets a snapshot).
 """
 
@@ -53,10 +53,10 @@ CREATE TABLE IF NOT EXISTS lists (key TEXT NOT NULL, seq INTEGER NOT NULL,
 """
 # Also added later the same way: archive.listed (0: a private table's game, listed only
 # for its players).
-# Capped lists kept on disk, by the start of their key: a table's chat (keys.chat_key),
-# one write per line said. The backlogs of patches are not: they would cost a write per
+# Capped lists kept on disk, by the start of their key: a table's chat (keys.chat_key)
+# and the hall's (keys.HALL_CHAT), one write per line said. The backlogs of patches are not: they would cost a write per
 # audience on every move, and after a restart a client is sent a snapshot instead.
-KEPT_LISTS = ("chat:",)
+KEPT_LISTS = ("chat:", "hallchat")
 
 Op = tuple[str, tuple[Any, ...]]
 

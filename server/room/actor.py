@@ -388,7 +388,11 @@ class Room:
 
     async def _on_told(self, player: None, told: asyncio.Future[None], t0: float) -> None:
         """Resolve ``told`` once every change so far is stored and told."""
-        self.announcer.then(lambda: told.done() or told.set_result(None))
+        def done() -> None:
+            if not told.done():
+                told.set_result(None)
+
+        self.announcer.then(done)
 
     async def _on_rematch(self, player: Player, msg: Any, t0: float) -> None:
         """Play again: a new table like this one (tables.py opens it); everyone here is

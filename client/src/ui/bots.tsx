@@ -41,6 +41,7 @@ export function SeatWho({
   host,
   now,
   offline,
+  account = false,
 }: {
   seat: SeatInfo;
   name?: string;
@@ -49,12 +50,19 @@ export function SeatWho({
   host: boolean;
   now?: number;
   offline?: boolean;
+  /** An account holder (known from the hall's list while they are connected). */
+  account?: boolean;
 }) {
   return (
     <>
       <span class="name" data-testid="seat-name" title={seatLabel({ ...seat, name })}>
         {moving ? `*${name}*` : name}
       </span>
+      {account && (
+        <span class="account-mark" data-testid="account-mark" aria-label={t("hall.account")} title={t("hall.account_hint", { name: seat.name })}>
+          ✓
+        </span>
+      )}
       {seat.bot && seat.level && (
         <span class="level" data-testid="seat-level" data-level={seat.level} title={levelHint(seat.level)}>
           · {levelWord(seat.level)}

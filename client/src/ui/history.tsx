@@ -10,7 +10,7 @@ import { replayHash } from "../replay";
 import type { Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import "./history.css";
-import { finishedName } from "./names";
+import { finishedName, listedName, sharedNames } from "./names";
 import { nowSeconds } from "./presence";
 
 /** When a game ended, for a row: "just now", "5 min ago", "3 h ago" within a day, then
@@ -39,8 +39,14 @@ export function winners(game: GameSummary): number[] {
 
 /** A player of a finished game with their score: "Ada 52 pts", "AI 1 · random 40 pts",
  * a deleted account's "former player 31 pts" (in the reader's language). */
-export function playerScore(p: PlayerResult): string {
-  return `${seatLabel({ ...p, name: finishedName(p.name) })} ${t("table.points", { n: p.score })}`;
+export function playerScore(p: PlayerResult, shared: ReadonlySet<string> = new Set()): string {
+  const name = finishedName(p.name);
+  return `${seatLabel({ ...p, name: p.bot ? name : listedName({ ...p, name }, shared) })} ${t("table.points", { n: p.score })}`;
+}
+
+/** The names two people of a finished game share (AI players are numbered apart). */
+function sharedInGame(game: GameSummary): Set<string> {
+  return sharedNames(game.players.filter((p) => !p.bot).map((p) => ({ ...p, name: finishedName(p.name) })));
 }
 
 export function HistoryPanel({ client, s }: { client: Client; s: Snapshot }) {
@@ -92,6 +98,7 @@ export function HistoryPanel({ client, s }: { client: Client; s: Snapshot }) {
 
 export function HistoryRow({ game, now, onReplay, tag }: { game: GameSummary; now: number; onReplay: () => void; tag?: string }) {
   const won = winners(game);
+  const shared = sharedInGame(game);
   return (
     <li class="history-row" data-testid="history-row" data-id={game.id} data-game={game.game}>
       <div class="history-what">
@@ -115,7 +122,12 @@ export function HistoryRow({ game, now, onReplay, tag }: { game: GameSummary; no
                 ★{" "}
               </span>
             )}
-            {playerScore(p)}
+            {playerScore(p, shared)}
+            {p.account && (
+              <span class="account-mark" data-testid="account-mark" aria-label={t("hall.account")} title={t("hall.account_hint", { name: p.name })}>
+                ✓
+              </span>
+            )}
             {p.ai_finished && !p.bot && (
               <span class="tag ai-finished" data-testid="ai-finished" title={t("history.ai_finished_hint", { name: p.name })}>
                 {t("history.ai_finished")}

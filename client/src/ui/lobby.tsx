@@ -6,6 +6,8 @@ import { isMine, type LobbyFilter, myRunningGame, orderRooms } from "../rooms";
 import type { GameInfo, OptionSpec, Snapshot } from "../store";
 import { seatLabel } from "./bots";
 import { CLOCK_KEY, ClockChoice } from "./clock";
+import { HallPanel } from "./hallchat";
+import { listedName, sharedNames } from "./names";
 import { endedText, HistoryPanel } from "./history";
 import { OptionsEditor, optionSummary, optionWords } from "./options";
 import { gameUi } from "../games";
@@ -18,7 +20,7 @@ import { rematchOffers } from "../rematch";
 
 /** Who sits at a table, for its lobby row: names, AI players with their level, the
  * host and you marked. A private table's names are not told. */
-function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
+export function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
   if (room.private) {
     return (
       <span class="room-players" data-testid="room-players">
@@ -28,11 +30,13 @@ function RoomPlayers({ room, me }: { room: RoomSummary; me: string | null }) {
   }
   const seated = (room.players ?? []).filter((p) => p !== null);
   const hostSits = seated.some((p) => p.player === room.host);
+  // Two guests of one name at a table are told apart by their tags.
+  const shared = sharedNames(seated.filter((p) => !p.bot));
   return (
     <span class="room-players" data-testid="room-players">
       {seated.map((p) => (
         <span key={p.player} class={`room-player${p.bot ? " bot" : ""}`} data-player={p.player}>
-          {seatLabel(p)}
+          {p.bot ? seatLabel(p) : listedName(p, shared)}
           {p.player === room.host && <span class="tag host">{t("lobby.host")}</span>}
           {p.left ? (
             <span class="tag left" title={t("lobby.left_hint", { name: p.name })}>
@@ -230,6 +234,8 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
         <LobbyRankings client={client} s={s} />
       </div>
       </div>
+      <div class="lobby-side">
+      <HallPanel client={client} s={s} />
       <section class="card create">
         <h2>{t("lobby.open")}</h2>
         {s.games.length === 0 ? (
@@ -273,6 +279,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           </form>
         )}
       </section>
+      </div>
     </div>
   );
 }

@@ -4,12 +4,13 @@ import { gameUi } from "../games";
 import { useCatalogue } from "../hooks";
 import { SEAT_COLOURS } from "../games/types";
 import { gameName, has, lang, logLine, t } from "../i18n";
-import type { Room } from "../protocol.gen";
+import type { ChatLine, Room, SeatInfo } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
 import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
-import { distinctNames } from "./names";
+import { accountHolders, ListedName, Watchers } from "./hallchat";
+import { distinctNames, sharedNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
 import { isRated, RATED_KEY, RatedBox, UnratedMark } from "./rated";
@@ -19,9 +20,16 @@ import "./table.css";
 
 /** Seat numbers to names: a table's seats, or a finished game's players; two seats
  * of one name are told apart ("Ada (2)"), an empty seat by its number. */
-export function seatNames(seats: readonly ({ name: string } | null)[] | undefined): (seat: number) => string {
+export function seatNames(seats: readonly ({ name: string; player?: string; bot?: boolean } | null)[] | undefined): (seat: number) => string {
   const shown = distinctNames(seats ?? []);
   return (seat: number) => shown[seat] ?? t("table.seat", { n: seat + 1 });
+}
+
+/** The names two speakers at a table (or a speaker and a seated player) share. */
+export function chatSharedNames(lines: readonly ChatLine[], seats: readonly (SeatInfo | null)[]): Set<string> {
+  const speakers = lines.flatMap((c) => (c.player ? [{ player: c.player, name: c.from }] : []));
+  const seated = seats.flatMap((x) => (x && !x.bot ? [x] : []));
+  return sharedNames([...speakers, ...seated]);
 }
 
 export function Table({ client, s, room }: { client: Client; s: Snapshot; room: string }) {
@@ -74,7 +82,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
               {t("table.spectator")}
             </span>
           )}
-          <span class="muted small">{t("table.watchers", { n: info.watchers })}</span>
+          <Watchers s={s} room={room} count={info.watchers} />
         </div>
         {view && <TurnBanner view={view} seats={info.seats} names={names} resigned={resigned} offline={offline} />}
         {info.abandoned && (
@@ -130,6 +138,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
           extra={ui.seatExtra}
           extraSeats={ui.extraSeats}
           handToAi={(seat) => send({ t: "bot", room: info.room, seat })}
+          accounts={accountHolders(s.hall)}
         />
         {info.status !== "waiting" && view && <InviteLink info={info} />}
         <Tools client={client} info={info} me={s.me?.player ?? null} />
@@ -279,6 +288,7 @@ function Players({
   extra,
   extraSeats,
   handToAi,
+  accounts,
 }: {
   info: Room;
   view: View | null;
@@ -289,6 +299,8 @@ function Players({
   extra?: (view: View, seat: number) => preact.JSX.Element | string | null;
   extraSeats?: (view: View) => preact.JSX.Element | null;
   handToAi: (seat: number) => void;
+  /** The player ids of account holders, as far as the hall's list knows them. */
+  accounts?: ReadonlySet<string>;
 }) {
   const active = view?.active ?? [];
   const playing = info.status !== "waiting";
@@ -317,7 +329,16 @@ function Players({
               <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
               {seat ? (
                 <span class="who">
-                  <SeatWho seat={seat} name={names(i)} moving={moving} you={seat.player === me} host={seat.player === info.host} now={now} offline={offline} />
+                  <SeatWho
+                    seat={seat}
+                    name={names(i)}
+                    moving={moving}
+                    you={seat.player === me}
+                    host={seat.player === info.host}
+                    now={now}
+                    offline={offline}
+                    account={accounts?.has(seat.player) ?? false}
+                  />
                   {host && !offline && canHandToAi(seat, running) && (
                     <button
                       class="small hand-ai"
@@ -519,6 +540,7 @@ function Chat({ client, tbl, room }: { client: Client; tbl: RoomState | undefine
   const [text, setText] = useState("");
   const ref = useRef<HTMLDivElement>(null);
   const lines = tbl?.chat ?? [];
+  const shared = chatSharedNames(lines, tbl?.room?.seats ?? []);
   // The last line may stay the same while the log before it arrives (chat_log).
   useEffect(() => {
     const el = ref.current;
@@ -530,7 +552,7 @@ function Chat({ client, tbl, room }: { client: Client; tbl: RoomState | undefine
       <div class="lines" ref={ref} data-testid="chat-lines">
         {lines.map((c, i) => (
           <div key={i} class={c.from ? "line" : "line system"}>
-            {c.from && <b>{c.from}: </b>}
+            {c.from && <b>{c.player ? <ListedName p={{ ...c, player: c.player, name: c.from }} shared={shared} /> : c.from}: </b>}
             {c.text}
           </div>
         ))}
