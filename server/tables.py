@@ -43,6 +43,7 @@ from server.room import Room
 from server.room.actor import OnArchived
 from server.room.clock import clock_seconds
 from server.room.options import make_options
+from server.room.pace import AUTO, ai_pace
 from server.room.privacy import Lock, refuse
 from server.room.record import RoomMeta, Seat
 from server.sessions import Player, Sessions
@@ -139,11 +140,13 @@ class Tables:
         lock.set_private(raw.pop("private", False))
         lock.set_password(raw.pop("password", None))
         rated = raw.pop("rated", True)
+        pace = ai_pace(raw.pop("ai_pace", AUTO))
         options = make_options(game, raw)
         room = await self._new(game, options, host, address)
         room.table.clock.per_move = clock
         room.table.lock = lock
         room.table.set_rated(rated)
+        room.table.ai_pace = pace
         # Whoever opens a table means to play at it: they sit in the first seat at once
         # (no command yet, so no actor is needed), and may add AI players and start.
         room.table.sit(host.id, host.name, 0)
@@ -167,6 +170,7 @@ class Tables:
             private=before.lock.private, salt=before.lock.salt, digest=before.lock.digest
         )
         table.rated = before.rated
+        table.ai_pace = before.ai_pace
         for i, seat in enumerate(seats):
             if seat.bot:
                 table.add_bot(host.id, i, seat.level)

@@ -26,6 +26,7 @@ from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
 from server.room.clock import Clock, clock_seconds
 from server.room.options import with_option
+from server.room.pace import AUTO, ai_pace, factors
 from server.room.privacy import Lock
 from server.room.record import RoomMeta, Seat
 
@@ -57,6 +58,7 @@ class Table:
         self.kept: dict[int, Seat] = {}
         self.rematch: str | None = None
         self.abandoned = False  # finished because every person left or resigned
+        self.ai_pace = AUTO  # how fast its AI players play (room/pace.py)
         self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
@@ -153,7 +155,13 @@ class Table:
             shown["clock"] = self.clock.per_move
         if not self.rated:
             shown["rated"] = False
+        if self.ai_pace != AUTO:
+            shown["ai_pace"] = self.ai_pace
         return shown
+
+    def pace(self) -> tuple[float, float]:
+        """The AI's (pause factor, search factor) at this table now."""
+        return factors(self.ai_pace, (s.level for s in self.seats if s is not None and s.bot))
 
     def summary(self) -> RoomSummary:
         info = self.info()
@@ -207,6 +215,7 @@ class Table:
             kept=dict(self.kept),
             rematch=self.rematch,
             abandoned=self.abandoned,
+            ai_pace=self.ai_pace,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -224,6 +233,7 @@ class Table:
         self.kept = dict(meta.kept)
         self.rematch = meta.rematch
         self.abandoned = meta.abandoned
+        self.ai_pace = meta.ai_pace
         if self.status == "playing":
             # The time the table was down is nobody's: its clocks stop where they were
             # last seen and run again when someone comes back.
@@ -355,7 +365,14 @@ class Table:
 
     def set_option(self, player_id: str, key: str, value: Any) -> None:
         self.host_only(player_id, "change the options")
+        if key == "ai_pace" and self.status == "playing":
+            # The host may find the AI slow (or too quick to follow) mid-game.
+            self.ai_pace = ai_pace(value)
+            return
         self.waiting()
+        if key == "ai_pace":
+            self.ai_pace = ai_pace(value)
+            return
         if key == "clock":
             self.set_clock(value)
             return

@@ -13,7 +13,7 @@ function said(words: { en: string; ja: string }): string {
 function shown(options: Record<string, unknown>, described: OptionSpec[] | undefined): OptionSpec[] {
   if (described) return described.filter((o) => !o.hidden && o.key in options);
   return Object.entries(options)
-    .filter(([key]) => key !== CLOCK_KEY && key !== "rated")
+    .filter(([key]) => key !== CLOCK_KEY && key !== "rated" && key !== "ai_pace")
     .map(([key, value]) => ({
       key,
       kind: typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text",
@@ -175,12 +175,14 @@ export function optionWords(options: Record<string, unknown>, described: OptionS
       if (k === CLOCK_KEY) return clockWords(v) !== null;
       // The table's own `rated` is there only when false: an unrated table.
       if (k === "rated") return v === false;
+      if (k === "ai_pace") return v !== "auto";
       const o = spec.get(k);
       return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v));
     })
     .map(([k, v]) => {
       if (k === CLOCK_KEY) return { key: k, text: clockWords(v)! };
       if (k === "rated") return { key: k, text: t("rated.unrated") };
+      if (k === "ai_pace") return { key: k, text: t("ai_pace.words", { pace: t(`ai_pace.${String(v)}`) }) };
       const o = spec.get(k);
       if (!o) return { key: k, text: v === true ? k : `${k}=${String(v)}` };
       if (v === true) return { key: k, text: said(o.label) };

@@ -6,7 +6,7 @@ import { SEAT_COLOURS } from "../games/types";
 import { gameName, has, lang, logLine, t } from "../i18n";
 import type { ChatLine, Room, SeatInfo } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
-import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
+import { AI_PACE_KEY, AiPaceChoice, aiPaceOf, DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
 import { accountHolders, ListedName, Watchers } from "./hallchat";
@@ -492,6 +492,13 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
               disabled={!waiting || !host}
               onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
             />
+            {info.seats.some((x) => x?.bot) && (
+              <AiPaceChoice
+                value={aiPaceOf(info.options)}
+                disabled={!host || info.status === "finished"}
+                onChange={(value) => send({ t: "option", room: info.room, key: AI_PACE_KEY, value })}
+              />
+            )}
             <PrivacySettings info={info} editable={waiting && host} send={(key, value) => send({ t: "option", room: info.room, key, value })} />
             <RatedBox
               rated={isRated(info.options)}
