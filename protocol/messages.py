@@ -617,6 +617,14 @@ class Room(_Server, tag="room"):
         str | None,
         doc("At a finished table: the id of the table its players opened to play again."),
     ] = None
+    ai_log: Annotated[
+        list[list[int]],
+        doc(
+            "Ranges `[start, end)` of entries in your view's `log` (by index from the "
+            "first entry) that the AI wrote while playing a person's seat (a stand-in, a "
+            "clock run out, a player who left or resigned): mark them as the AI's."
+        ),
+    ] = []
     abandoned: Annotated[
         bool,
         doc(
@@ -884,6 +892,14 @@ class ReplayData(_Server, tag="replay"):
     patches: Annotated[
         list[list[Any]], doc('Per move, the operations that make its view (see "Patches").')
     ]
+    by_ai: Annotated[
+        list[int],
+        doc("The moves (numbered from 1) the AI made for a person: a stand-in, a clock run out."),
+    ] = []
+    ai_log: Annotated[
+        list[list[int]],
+        doc("Ranges `[start, end)` of the view's `log` that those moves wrote (as `room.ai_log`)."),
+    ] = []
 
 
 class SignedOut(_Server, tag="signed_out"):

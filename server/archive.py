@@ -184,9 +184,28 @@ def replay(raw: bytes, seat: int | None) -> bytes:
     state = game.setup(start.seats, msgspec.convert(start.options, game.Options), start.seed)
     first = before = audience_view(game, state, seat)
     patches = []
-    for move in _moves(record):
+    by_ai: list[int] = []  # the moves the AI made for a person
+    ai_log: list[list[int]] = []  # and the entries of this audience's log they wrote
+    for k, move in enumerate(_moves(record), start=1):
         state = game.apply(state, move.seat, read_intent(game, move.intent))
         view = audience_view(game, state, seat)
         patches.append(diff(before, view))
+        if move.by == "ai":
+            by_ai.append(k)
+            grew_from, grew_to = len(before.get("log") or ()), len(view.get("log") or ())
+            if grew_to > grew_from:
+                if ai_log and ai_log[-1][1] == grew_from:
+                    ai_log[-1][1] = grew_to
+                else:
+                    ai_log.append([grew_from, grew_to])
         before = view
-    return _encode(m.ReplayData(summary=record.summary(), seat=seat, view=first, patches=patches))
+    return _encode(
+        m.ReplayData(
+            summary=record.summary(),
+            seat=seat,
+            view=first,
+            patches=patches,
+            by_ai=by_ai,
+            ai_log=ai_log,
+        )
+    )

@@ -326,6 +326,7 @@ export interface Room {
   password: boolean;
   kept: (KeptSeat | null)[];
   rematch: string | null;
+  ai_log: number[][];
   abandoned: boolean;
 }
 
@@ -372,6 +373,8 @@ export interface ReplayData {
   seat: number | null;
   view: Record<string, unknown>;
   patches: unknown[][];
+  by_ai: number[];
+  ai_log: number[][];
 }
 
 export interface Error {

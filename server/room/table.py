@@ -31,6 +31,7 @@ from server.room.privacy import Lock
 from server.room.record import RoomMeta, Seat
 
 DEFAULT_LEVEL = "strong"  # a bot seated without a level
+AI_LOG_RANGES = 200  # ranges of AI-written log entries kept per audience
 
 
 class Table:
@@ -59,6 +60,9 @@ class Table:
         self.rematch: str | None = None
         self.abandoned = False  # finished because every person left or resigned
         self.ai_pace = AUTO  # how fast its AI players play (room/pace.py)
+        # Per audience (seat, -1 for watchers): [start, end) ranges of its view's log
+        # that the AI wrote while playing a person's seat, for the log to mark them.
+        self.ai_log: dict[int, list[list[int]]] = {}
         self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
@@ -145,6 +149,7 @@ class Table:
             else [],
             rematch=self.rematch,
             abandoned=self.abandoned,
+            ai_log=self.ai_log,
         )
 
     def options_shown(self) -> dict[str, Any]:
@@ -158,6 +163,20 @@ class Table:
         if self.ai_pace != AUTO:
             shown["ai_pace"] = self.ai_pace
         return shown
+
+    def note_ai_log(self, before: dict[int, int], after: dict[int, int]) -> None:
+        """The AI moved for a person: each audience's log grew from ``before`` to
+        ``after`` entries. Ranges that touch are joined; the oldest go past a cap."""
+        for audience, end in after.items():
+            start = before.get(audience, end)
+            if end <= start:
+                continue
+            ranges = self.ai_log.setdefault(audience, [])
+            if ranges and ranges[-1][1] == start:
+                ranges[-1][1] = end
+            else:
+                ranges.append([start, end])
+                del ranges[:-AI_LOG_RANGES]
 
     def pace(self) -> tuple[float, float]:
         """The AI's (pause factor, search factor) at this table now."""
@@ -216,6 +235,7 @@ class Table:
             rematch=self.rematch,
             abandoned=self.abandoned,
             ai_pace=self.ai_pace,
+            ai_log=self.ai_log,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -234,6 +254,7 @@ class Table:
         self.rematch = meta.rematch
         self.abandoned = meta.abandoned
         self.ai_pace = meta.ai_pace
+        self.ai_log = {k: [list(r) for r in v] for k, v in meta.ai_log.items()}
         if self.status == "playing":
             # The time the table was down is nobody's: its clocks stop where they were
             # last seen and run again when someone comes back.

@@ -142,7 +142,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
         />
         {info.status !== "waiting" && view && <InviteLink info={info} />}
         <Tools client={client} info={info} me={s.me?.player ?? null} />
-        {view && <Log view={view} names={names} game={info.game} />}
+        {view && <Log view={view} names={names} game={info.game} aiLog={info.ai_log ?? []} />}
         <Chat client={client} tbl={tbl} room={room} />
       </aside>
     </div>
@@ -520,7 +520,34 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   );
 }
 
-export function Log({ view, names, game }: { view: View; names: (n: number) => string; game: string }) {
+/** Whether the log entry at ``index`` is in one of the ranges the AI wrote for a person. */
+export function byAi(ranges: number[][], index: number): boolean {
+  return ranges.some(([start, end]) => start <= index && index < end);
+}
+
+/** The log's last 200 entries; those the AI wrote for a person are marked. */
+export function LogLines({ log, game, names, aiLog }: { log: NonNullable<View["log"]>; game: string; names: (n: number) => string; aiLog: number[][] }) {
+  const first = Math.max(0, log.length - 200);
+  return (
+    <>
+      {log.slice(first).map((e, i) => {
+        const ai = byAi(aiLog, first + i);
+        return (
+          <li key={i} data-code={e.code} class={ai ? "by-ai" : undefined} data-ai={ai ? "1" : undefined}>
+            {logLine(game, e, names)}
+            {ai && (
+              <span class="tag ai-move" title={t("log.by_ai_hint")}>
+                {t("log.by_ai")}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </>
+  );
+}
+
+export function Log({ view, names, game, aiLog = [] }: { view: View; names: (n: number) => string; game: string; aiLog?: number[][] }) {
   const ref = useRef<HTMLOListElement>(null);
   const log = view.log ?? [];
   // The newest line in sight: when one comes, and when the lines are written anew in
@@ -533,11 +560,7 @@ export function Log({ view, names, game }: { view: View; names: (n: number) => s
     <section class="card log">
       <h3>{t("table.log")}</h3>
       <ol ref={ref} data-testid="log">
-        {log.slice(-200).map((e, i) => (
-          <li key={i} data-code={e.code}>
-            {logLine(game, e, names)}
-          </li>
-        ))}
+        <LogLines log={log} game={game} names={names} aiLog={aiLog} />
       </ol>
     </section>
   );
