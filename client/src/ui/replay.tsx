@@ -129,12 +129,12 @@ function Controls({ move, moves, go, to, byAi }: { move: number; moves: number; 
         {button("back", "←", "replay.back_one", move === 0)}
         <span class="replay-move" data-testid="replay-move" aria-live="polite">
           {t("replay.move", { k: move, n: moves })}
-          {byAi && (
-            <span class="tag ai-move" data-testid="replay-by-ai" title={t("log.by_ai_hint")}>
-              {t("log.by_ai")}
-            </span>
-          )}
         </span>
+        {byAi && (
+          <span class="tag ai-move" data-testid="replay-by-ai" title={t("log.by_ai_hint")}>
+            {t("log.by_ai")}
+          </span>
+        )}
         {button("forward", "→", "replay.forward", move === moves)}
         {button("last", "⇥", "replay.last", move === moves)}
       </div>
