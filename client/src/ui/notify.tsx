@@ -42,6 +42,8 @@ export function NotifyCard({ client, s }: { client: Client; s: Snapshot }) {
   const [denied, setDenied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<PushNote>(null);
+  // The topics asked for, shown until the hall answers (or the browser refuses).
+  const [wanted, setWanted] = useState<string[] | null>(null);
   const key = s.push.key;
   const me = s.me?.player ?? null;
   // What this device is told about: the hall's last answer, else what it chose before.
@@ -55,7 +57,13 @@ export function NotifyCard({ client, s }: { client: Client; s: Snapshot }) {
   // Keep the hall's answer, for the next visit.
   useEffect(() => {
     if (s.push.topics !== null && me) keepPush({ player: me, topics: s.push.topics });
+    setWanted(null);
   }, [s.push.topics, me]);
+  // The hall refused the subscription (its notice says why): the boxes show what is.
+  const refused = s.notices.find((n) => n.code === "bad_subscription" || n.code === "push_off")?.id;
+  useEffect(() => {
+    if (refused !== undefined) setWanted(null);
+  }, [refused]);
   // This device chose pushes as another player (a guest, before signing in): they go
   // to whoever is here now. The browser's subscription is reused: no permission asked.
   useEffect(() => {
@@ -70,6 +78,7 @@ export function NotifyCard({ client, s }: { client: Client; s: Snapshot }) {
     const next = PUSH_TOPICS.filter((x) => (x === topic ? on : topics.includes(x)));
     setBusy(true);
     setNote(null);
+    setWanted([...next]);
     try {
       if (next.length === 0) {
         const sub = await currentSubscription();
@@ -78,10 +87,12 @@ export function NotifyCard({ client, s }: { client: Client; s: Snapshot }) {
           await sub.unsubscribe().catch(() => false);
         }
         keepPush(null);
+        if (!sub) setWanted(null); // nothing to ask the hall: nothing will answer
         return;
       }
       const got = await pushSubscription(key);
       if (!got.ok) {
+        setWanted(null);
         setNote(got.why);
         return;
       }
@@ -137,7 +148,7 @@ export function NotifyCard({ client, s }: { client: Client; s: Snapshot }) {
               <input
                 type="checkbox"
                 data-testid={`push-${topic}`}
-                checked={topics.includes(topic)}
+                checked={(wanted ?? topics).includes(topic)}
                 disabled={busy || !key}
                 onChange={(e) => void choose(topic, (e.target as HTMLInputElement).checked)}
               />
