@@ -41,7 +41,7 @@ import logging
 import secrets
 
 from server import archive, collector, games
-from server.accounts import Accounts
+from server.accounts import Account, Accounts
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
@@ -137,7 +137,7 @@ class Hall:
             self.accounts,
             self.sessions,
             leave_all=self.fanout.leave_all,
-            forget=self.profiles.forget,
+            forget=self._forget,
         )
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
@@ -174,6 +174,12 @@ class Hall:
         and it is rated."""
         self.pusher.game_over(record)
         await self.ratings.rate(record)
+
+    async def _forget(self, account: Account) -> int:
+        """A deleted account: its devices get no more pushes, and its name leaves
+        what the hall shows."""
+        await self.pusher.forget(account.player)
+        return await self.profiles.forget(account)
 
     async def start(self) -> None:
         # Import every game now: done on the first use instead, it blocked the loop for

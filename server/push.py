@@ -255,6 +255,12 @@ class Pusher:
     async def unsubscribe(self, player: str, endpoint: str) -> None:
         await self.broker.dir_delete(subs_dir(player), endpoint)
 
+    async def forget(self, player: str) -> None:
+        """Every device of a player (whose account is deleted)."""
+        name = subs_dir(player)
+        for endpoint in await self.broker.dir_all(name):
+            await self.broker.dir_delete(name, endpoint)
+
     async def devices(self, player: str) -> list[Subscribed]:
         """The player's subscriptions."""
         return [_decode_sub(v) for v in (await self.broker.dir_all(subs_dir(player))).values()]

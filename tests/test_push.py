@@ -20,7 +20,9 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from bench.harness.redis_server import RedisServer
 from server.broker import MemoryBroker
+from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker
 from server.push import Notice, check_endpoint
 from server.vapid import load_or_make
@@ -333,3 +335,33 @@ async def test_without_a_data_directory_each_process_makes_its_own_key() -> None
     first = await load_or_make(one)
     assert (await load_or_make(one)).public == first.public  # kept for the process
     assert (await load_or_make(two)).public != first.public
+
+
+async def test_a_deleted_account_gets_no_more_pushes(hall) -> None:
+    anna = await hall.client("anna")
+    await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
+    await anna.expect("welcome", account="Anna")
+    await subscribe(anna, Device("https://hall.example/push/anna"), ["game_over"])
+    assert len(await hall.hall.pusher.devices(anna.player)) == 1
+    await anna.send({"t": "delete_account", "password": "correct horse"})
+    await anna.expect("signed_out")
+    assert await hall.hall.pusher.devices(anna.player) == []
+
+
+@pytest.mark.redis
+async def test_on_redis_every_process_signs_with_one_key_and_sees_the_devices() -> None:
+    redis = RedisServer(persist=False)
+    try:
+        async with (
+            running_server(PUSH_LIMITS, broker=RedisBroker(redis.url)) as one,
+            running_server(PUSH_LIMITS, broker=RedisBroker(redis.url)) as two,
+        ):
+            anna = await one.client("anna")
+            await anna.send({"t": "push_key"})
+            key = (await anna.expect("push_key"))["key"]
+            await subscribe(anna, Device("https://hall.example/push/anna"), ["your_turn"])
+            assert two.hall.pusher.public_key == key
+            kept = await two.hall.pusher.devices(anna.player)
+            assert [d.endpoint for d in kept] == ["https://hall.example/push/anna"]
+    finally:
+        redis.stop()
