@@ -129,6 +129,26 @@ describe("being told it is your turn", () => {
     const worker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL ?? null);
     expect(worker).toMatch(/\/sw\.js$/);
 
+    // A push as the hall sends it (server/push.py), delivered to the service worker as
+    // the push service would: it shows it as a notification, its link kept.
+    const cdp = await ada.ctx.newCDPSession(page);
+    const registered = new Promise<string>((ok) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+        const r = e.registrations.find((x) => x.scopeURL.startsWith(hall.server.url));
+        if (r) ok(r.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    const push = { topic: "game_over", title: "Carcassonne: game over", body: "You placed 1 of 2.", url: "/#replay/0123456789ab", tag: "over-r1" };
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: hall.server.url, registrationId: await registered, data: JSON.stringify(push) });
+    const shown = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration("/");
+        return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+      });
+    await expect.poll(shown).toEqual([{ title: push.title, body: push.body, tag: push.tag, url: `${hall.server.url}/#replay/0123456789ab` }]);
+    await cdp.detach();
+
     await inEachLanguageAndSize(page, async (lang, width) => {
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: screenshotPath(`notify-card-${width}-${lang}.png`) });
