@@ -136,6 +136,8 @@ export function fromB64url(text: string): Uint8Array {
 export interface PushChoice {
   player: string;
   topics: string[];
+  /** The device's endpoint, to unsubscribe it on signing out. */
+  endpoint?: string | null;
 }
 
 export function storedPush(): PushChoice | null {

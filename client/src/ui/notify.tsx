@@ -56,7 +56,7 @@ export function NotifyCard({ client, s }: { client: Client; s: Snapshot }) {
   }, [key, supported]);
   // Keep the hall's answer, for the next visit.
   useEffect(() => {
-    if (s.push.topics !== null && me) keepPush({ player: me, topics: s.push.topics });
+    if (s.push.topics !== null && me) keepPush({ player: me, topics: s.push.topics, endpoint: s.push.endpoint });
     setWanted(null);
   }, [s.push.topics, me]);
   // The hall refused the subscription (its notice says why): the boxes show what is.
