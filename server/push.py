@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import socket
 import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -168,6 +169,30 @@ def check_endpoint(endpoint: str, loopback: bool = False) -> None:
         raise IllegalIntent("bad_subscription", "The push endpoint is not a push service's URL.")
 
 
+class PrivateAddress(Exception):
+    """A push endpoint's name leads to an address of the hall's own network."""
+
+
+def resolves_public(endpoint: str, loopback: bool = False) -> bool:
+    """Whether every address the endpoint's host name has is a public one: a name given
+    as a push service must not lead the hall to post into its own network. (Checked
+    just before the post, in the pool's thread; a name that cannot be resolved is left
+    for the post to fail on.) ``loopback`` (tests) lets loopback addresses through."""
+    host = urlsplit(endpoint).hostname or ""
+    try:
+        found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return True
+    for info in found:
+        try:
+            address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
+        except ValueError:
+            return False
+        if not (address.is_global or (loopback and address.is_loopback)):
+            return False
+    return True
+
+
 def check_keys(keys: m.PushKeys) -> None:
     try:
         point = unb64url(keys.p256dh)
@@ -311,7 +336,11 @@ class Pusher:
             "Topic": f"{topic.replace('_', '')[:8]}{notice.room}"[:32],
         }
 
+        loopback = self.limits.push_loopback
+
         def post() -> None:
+            if not resolves_public(device.endpoint, loopback):
+                raise PrivateAddress(device.endpoint)
             webpush(
                 info,
                 data,
@@ -336,6 +365,10 @@ class Pusher:
                 log.warning(
                     '{"event": "push.refused", "player": "%s", "status": %s}', player, status
                 )
+            return False
+        except PrivateAddress:
+            # Kept: the name may point elsewhere later; nothing was posted.
+            log.warning('{"event": "push.private_address", "player": "%s"}', player)
             return False
         except (requests.RequestException, OSError, RuntimeError) as e:
             # RuntimeError: the pool was shut down (the hall is closing).

@@ -338,6 +338,10 @@ async def test_without_a_data_directory_each_process_makes_its_own_key() -> None
 
 
 async def test_a_deleted_account_gets_no_more_pushes(hall) -> None:
+    from argon2 import PasswordHasher
+
+    # A cheap hash: the test is about the pushes, not the password.
+    hall.hall.accounts.hasher = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
     anna = await hall.client("anna")
     await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
     await anna.expect("welcome", account="Anna")
@@ -365,3 +369,43 @@ async def test_on_redis_every_process_signs_with_one_key_and_sees_the_devices() 
             assert [d.endpoint for d in kept] == ["https://hall.example/push/anna"]
     finally:
         redis.stop()
+
+
+def test_a_push_service_name_that_leads_into_the_halls_network_is_not_posted_to(
+    monkeypatch,
+) -> None:
+    import socket
+
+    from server import push
+
+    def addresses(*found: str):
+        return lambda host, *a, **k: [
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", (x, 443)) for x in found
+        ]
+
+    monkeypatch.setattr(push.socket, "getaddrinfo", addresses("10.1.2.3"))
+    assert not push.resolves_public("https://hall.example/push/x")
+    monkeypatch.setattr(push.socket, "getaddrinfo", addresses("8.8.8.8", "127.0.0.1"))
+    assert not push.resolves_public("https://hall.example/push/x")
+    monkeypatch.setattr(push.socket, "getaddrinfo", addresses("8.8.8.8"))
+    assert push.resolves_public("https://hall.example/push/x")
+
+
+async def test_a_device_whose_service_resolves_privately_gets_nothing_and_is_kept(
+    hall, monkeypatch
+) -> None:
+    from server import push
+
+    async with push_service() as service:
+        anna = await hall.client("anna")
+        await subscribe(anna, Device(service.url("/anna")), ["your_turn"])
+        pusher = hall.hall.pusher
+        # The name now leads into a private network: nothing is posted.
+        monkeypatch.setattr(
+            push.socket,
+            "getaddrinfo",
+            lambda *a, **k: [(2, 1, 6, "", ("10.1.2.3", service.port))],
+        )
+        assert await pusher.send(anna.player, "your_turn", Notice(room="r", game="kardinal")) == 0
+        assert service.got.empty()
+        assert len(await pusher.devices(anna.player)) == 1
