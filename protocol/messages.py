@@ -383,6 +383,55 @@ class HallChat(_Client, tag="hall_chat"):
     text: Annotated[str, doc("The line; non-printable characters are dropped, then it is trimmed.")]
 
 
+PUSH_TOPICS = ("your_turn", "game_over")  # what a device may be told about, by Web Push
+PUSH_DEVICES = 10  # subscriptions a player keeps; a newer one replaces the oldest
+
+
+class PushKeys(msgspec.Struct, kw_only=True):
+    """A push subscription's keys, as the browser's `PushSubscription.toJSON()` gives them."""
+
+    p256dh: Annotated[
+        str, doc("The device's P-256 public key, unpadded base64url (65 bytes, uncompressed).")
+    ]
+    auth: Annotated[str, doc("The device's authentication secret, unpadded base64url (16 bytes).")]
+
+
+class PushSubscription(msgspec.Struct, kw_only=True):
+    """Where and how to reach one device by Web Push (the browser's `PushSubscription`)."""
+
+    endpoint: Annotated[str, doc("The push service's URL for this device (https).")]
+    keys: Annotated[PushKeys, doc("The keys the hall encrypts each push with.")]
+
+
+class PushKey(_Client, tag="push_key"):
+    """Ask for the hall's public VAPID key, which the browser needs to subscribe this
+    device to pushes. Answered by `push_key`."""
+
+
+class PushSubscribe(_Client, tag="push_subscribe"):
+    """Have this device told about the chosen topics by Web Push, even with every tab of
+    the hall closed: a push when it becomes your turn at a table (`your_turn`) and when
+    a game of yours ends (`game_over`). The subscription belongs to the player of the
+    session (signed in or not); sent again with the same endpoint, it replaces the
+    topics. A player keeps at most 10 devices (`PUSH_DEVICES`): an eleventh replaces the one
+    subscribed longest ago. Answered by `push_topics`; refused with `bad_subscription`
+    or `push_off`."""
+
+    subscription: Annotated[PushSubscription, doc("The device's subscription.")]
+    topics: Annotated[
+        list[str],
+        doc("What to be told about: any of `your_turn`, `game_over`; empty: nothing."),
+    ]
+    lang: Annotated[Lang, doc("The language the pushes are worded in.")] = "en"
+
+
+class PushUnsubscribe(_Client, tag="push_unsubscribe"):
+    """Stop pushes to a device of yours. Answered by `push_topics` with no topics, also
+    when the hall had no such subscription."""
+
+    endpoint: Annotated[str, doc("The device's `subscription.endpoint`.")]
+
+
 ClientMessage = (
     Hello
     | Rooms
@@ -409,6 +458,9 @@ ClientMessage = (
     | DeleteAccount
     | Hall
     | HallChat
+    | PushKey
+    | PushSubscribe
+    | PushUnsubscribe
 )
 
 
@@ -915,6 +967,26 @@ class Pong(_Server, tag="pong"):
     id: Annotated[int | None, doc("The `id` of the `ping`.")] = None
 
 
+class PushKeyAnswer(_Server, tag="push_key"):
+    """The answer to `push_key`: the hall's public VAPID key."""
+
+    key: Annotated[
+        str | None,
+        doc(
+            "The key, unpadded base64url (the browser's `applicationServerKey`); null when "
+            "the hall sends no pushes."
+        ),
+    ]
+
+
+class PushTopics(_Server, tag="push_topics"):
+    """The answer to `push_subscribe` and `push_unsubscribe`: what the device is told
+    about now."""
+
+    endpoint: Annotated[str, doc("The device's `subscription.endpoint`.")]
+    topics: Annotated[list[str], doc("Its topics; empty when it is told nothing.")]
+
+
 ServerMessage = (
     Welcome
     | RoomList
@@ -934,6 +1006,8 @@ ServerMessage = (
     | HallChatLog
     | Present
     | PresentChanges
+    | PushKeyAnswer
+    | PushTopics
 )
 
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
@@ -950,6 +1024,8 @@ NESTED: tuple[type[msgspec.Struct], ...] = (
     Place,
     GameSummary,
     PlayerResult,
+    PushSubscription,
+    PushKeys,
 )
 
 # The hub's stable error codes (protocol/README.md); games add their own for refused
@@ -984,6 +1060,8 @@ ERROR_CODES = (
     "not_signed_in",
     "account_required",
     "not_finished",
+    "bad_subscription",
+    "push_off",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -1066,5 +1144,12 @@ ERROR_MEANINGS: dict[str, str] = {
         "`register` or `login` first."
     ),
     "not_finished": "`rematch` at a table whose game is not over.",
+    "bad_subscription": (
+        "`push_subscribe` with a subscription the hall cannot use: its endpoint is not an "
+        "https URL of a push service, its keys are not a P-256 public key (65 bytes) and "
+        "a 16-byte secret in base64url, or a topic is none of `your_turn`, `game_over` "
+        "(`args.topic` names it)."
+    ),
+    "push_off": "`push_subscribe` at a hall that sends no pushes (`--no-push`).",
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

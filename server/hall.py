@@ -40,8 +40,8 @@ from __future__ import annotations
 import logging
 import secrets
 
-from server import collector, games
-from server.accounts import Accounts
+from server import archive, collector, games
+from server.accounts import Account, Accounts
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
@@ -57,6 +57,7 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.present import Presence
 from server.profiles import Profiles
+from server.push import Pusher
 from server.ratings import Ratings
 from server.replayer import Replayer
 from server.room import Room
@@ -86,6 +87,7 @@ class Hall:
         self.ratings = Ratings(broker, self.accounts)
         self.profiles = Profiles(broker, self.accounts, self.ratings)
         self.lobby = Lobby(broker)
+        self.pusher = Pusher(broker, limits, spawn)  # Web Push to players' devices
         self.channels = Channels(broker)
         self.replayer = Replayer(broker)
         self.waiting = waiting = Waiting(  # what this process forwarded, until answered
@@ -109,7 +111,7 @@ class Hall:
             lobby=self.lobby,
             thinker=self.thinker,
             on_command=self.inbox.on_command,
-            on_archived=self.ratings.rate,
+            on_archived=self._archived,
         )
         self.fanout = Fanout(
             broker,
@@ -135,7 +137,7 @@ class Hall:
             self.accounts,
             self.sessions,
             leave_all=self.fanout.leave_all,
-            forget=self.profiles.forget,
+            forget=self._forget,
         )
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
@@ -153,6 +155,7 @@ class Hall:
             replayer=self.replayer,
             hallchat=self.hallchat,
             presence=self.presence,
+            pusher=self.pusher,
         )
         self.receive = self.dispatcher.receive  # a frame from a connection
         broker.on_reconnect(self.fanout.catch_up)
@@ -166,6 +169,18 @@ class Hall:
         """The tables this process owns, by id."""
         return self.tables.own
 
+    async def _archived(self, record: archive.Record) -> None:
+        """A finished game, once archived: its players are told (in the background),
+        and it is rated."""
+        self.pusher.game_over(record)
+        await self.ratings.rate(record)
+
+    async def _forget(self, account: Account) -> int:
+        """A deleted account: its devices get no more pushes, and its name leaves
+        what the hall shows."""
+        await self.pusher.forget(account.player)
+        return await self.profiles.forget(account)
+
     async def start(self) -> None:
         # Import every game now: done on the first use instead, it blocked the loop for
         # most of a second (2-core machine) in the middle of a process's first takeover,
@@ -176,6 +191,7 @@ class Hall:
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()
+        await self.pusher.start()
         await self.presence.start()
         self.tasks.spawn(self.presence.run())
         if self.broker.shared:
@@ -215,4 +231,5 @@ class Hall:
         await self.tables.close()
         await self.tasks.cancel()
         self.thinker.close()
+        self.pusher.close()
         self.replayer.close()

@@ -11,6 +11,7 @@ import { PageScreen } from "./ui/rankings";
 import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
 import { Table } from "./ui/table";
+import { useTurnAlert } from "./ui/notify";
 
 export function App({ client }: { client: Client }) {
   const s = useStore(client.store);
@@ -40,6 +41,8 @@ export function App({ client }: { client: Client }) {
   const mine =
     !!v && !v.result && !!seat && !seat.standin && !seat.resigned && (v.active ?? []).includes(v.you as number);
   const replayed = s.replay?.data?.summary.game;
+  // A beep, and a notification while the tab is hidden, when it becomes our turn.
+  useTurnAlert(s.current, mine, tbl?.room?.game);
   useEffect(() => {
     const game = tbl?.room?.game;
     const page = s.page;

@@ -153,6 +153,10 @@ export interface Snapshot {
   /** Signed out, and not yet a guest again. */
   signedOut: SignedOutState | null;
   hall: HallState;
+  /** Web Push at this hall (src/notify.ts): `key` is its VAPID key (undefined until
+   * asked, null when the hall sends no pushes); `topics`, what this device is told about
+   * as the hall last answered (null: not said this session). */
+  push: { key?: string | null; endpoint: string | null; topics: string[] | null };
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -183,6 +187,7 @@ export class Store {
     accountForm: null,
     signedOut: null,
     hall: { chat: [], people: null },
+    push: { endpoint: null, topics: null },
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -429,6 +434,12 @@ export class Store {
         this.set({ hall: { ...this.state.hall, people } });
         break;
       }
+      case "push_key":
+        this.set({ push: { ...this.state.push, key: msg.key } });
+        break;
+      case "push_topics":
+        this.set({ push: { ...this.state.push, endpoint: msg.endpoint, topics: msg.topics } });
+        break;
       case "pong":
         break;
     }

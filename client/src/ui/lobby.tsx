@@ -16,6 +16,7 @@ import { LockBadge, LockedPrompt, type PrivateChoice, PrivateFields, privateOpti
 import { LobbyRankings } from "./rankings";
 import { RatedBox, ratedOptions } from "./rated";
 import { RematchOfferCard } from "./rematch";
+import { NotifyCard } from "./notify";
 import { rematchOffers } from "../rematch";
 
 /** Who sits at a table, for its lobby row: names, AI players with their level, the
@@ -279,6 +280,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           </form>
         )}
       </section>
+      <NotifyCard client={client} s={s} />
       </div>
     </div>
   );
