@@ -64,7 +64,7 @@ def game_id(table: str, start: LogStart) -> str:
     return hashlib.sha256(f"{table}:{start.seed}".encode()).hexdigest()[:12]
 
 
-def abandoned(game: Game, state: Any, seats: int) -> Result:
+def abandoned_result(game: Game, state: Any, seats: int) -> Result:
     """An abandoned game's scores where it stopped (as everyone saw them), and no
     places: rank 0 for every seat."""
     shown = audience_view(game, state, None).get("scores")
@@ -100,7 +100,7 @@ def make_record(
             score=result.scores[i],
             rank=result.ranks[i],
             left=bool(s and s.left),
-            ai_finished=bool(s and not s.bot and s.standin),
+            ai_finished=bool(s and not s.bot and s.standin) and not abandoned,
             ai_moves=s.ai_moves if s else 0,
         )
         for i, s in enumerate(seats)

@@ -632,7 +632,7 @@ class Room:
                 self.table.seats,
                 result
                 if result is not None
-                else archive.abandoned(self.game, self.state, len(self.table.seats)),
+                else archive.abandoned_result(self.game, self.state, len(self.table.seats)),
                 self.table.started,
                 time.time(),
                 entries,

@@ -492,13 +492,12 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
               disabled={!waiting || !host}
               onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
             />
-            {info.seats.some((x) => x?.bot) && (
-              <AiPaceChoice
-                value={aiPaceOf(info.options)}
-                disabled={!host || info.status === "finished"}
-                onChange={(value) => send({ t: "option", room: info.room, key: AI_PACE_KEY, value })}
-              />
-            )}
+            {/* AI players, and stand-ins for people, play at the table's pace. */}
+            <AiPaceChoice
+              value={aiPaceOf(info.options)}
+              disabled={!host || info.status === "finished"}
+              onChange={(value) => send({ t: "option", room: info.room, key: AI_PACE_KEY, value })}
+            />
             <PrivacySettings info={info} editable={waiting && host} send={(key, value) => send({ t: "option", room: info.room, key, value })} />
             <RatedBox
               rated={isRated(info.options)}
