@@ -78,6 +78,9 @@ export interface OptionSpec {
   min?: number | null;
   max?: number | null;
   hidden?: boolean;
+  /** The yes/no options that must all be on for this one to mean anything (the
+   * dragon's timing needs the dragon's expansion): hidden while one is off. */
+  requires?: string[] | null;
 }
 
 /** A private table that would not let us in (or that we clicked in the lobby), and
