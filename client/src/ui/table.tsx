@@ -424,7 +424,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           </button>
         )}
         {!waiting && (
-          <button class="small" onClick={() => send({ t: "resync", room: info.room })}>
+          <button class="small" data-testid="tool-resync" title={t("tool.resync_hint")} onClick={() => send({ t: "resync", room: info.room })}>
             {t("tool.resync")}
           </button>
         )}
