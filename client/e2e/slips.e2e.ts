@@ -50,7 +50,11 @@ describe("the evening's slips", () => {
     await page.locator(`${form} [data-testid="option-drache"]`).uncheck();
     await expect.poll(() => offered(page, form)).not.toContain("fairy_on");
     expect(await offered(page, form)).not.toContain("dragon_timing");
-    await page.locator(form).screenshot({ path: screenshotPath("slips-options-form-en.png") });
+    await inEachLanguageAndSize(page, async (lang, w) => {
+      await page.locator(form).scrollIntoViewIfNeeded();
+      await settle(page);
+      await page.locator(form).screenshot({ path: screenshotPath(`slips-options-form-${w}-${lang}.png`) });
+    });
 
     // At the table before the start, the host's options panel does the same.
     await page.locator(`${form} [data-testid="option-fluss"]`).uncheck();
@@ -84,6 +88,19 @@ describe("the evening's slips", () => {
     for (let i = 0; i < 3; i++) await say(page, "/option clock 5000");
     await expect.poll(() => page.locator('.notice [data-testid="notice-count"]').textContent()).toBe("×3");
     expect(await page.locator('.notice[data-code="bad_option"]').count()).toBe(1);
+    await page.getByTestId("notices").screenshot({ path: screenshotPath("slips-notice-count-1280-en.png") });
+    // In Japanese on a phone: once more, so the notice is fresh for the picture.
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=ja]").waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await say(page, "/option clock 5000");
+    await expect.poll(() => page.locator('.notice [data-testid="notice-count"]').textContent()).toBe("×4");
+    expect(await page.locator('.notice [data-testid="notice-count"]').getAttribute("title")).toBe("4回");
+    await settle(page);
+    await page.getByTestId("notices").screenshot({ path: screenshotPath("slips-notice-count-390-ja.png") });
+    await page.getByTestId("lang").click();
+    await page.locator("html[lang=en]").waitFor();
+    await page.setViewportSize({ width: 1280, height: 860 });
     // Other refusals: still no more than three at once.
     await say(page, "/start"); // alone at the table
     await say(page, "/resign"); // not started
