@@ -119,7 +119,9 @@ describe("the evening's slips", () => {
     await ben.ctx.close();
   }, 60_000);
 
-  for (const game of ["stone_age", "alhambra"]) {
+  // Stone Age and Alhambra (counters on a line of their own), and the other games with
+  // counters beside the score.
+  for (const game of ["stone_age", "alhambra", "kingsburg", "kardinal", "carcassonne"]) {
     test(`${game}: a long name stays whole beside the turn clock and the game's counters`, async (t) => {
       if (!hall.has(game)) t.skip();
       const name = "Maximiliane Ko"; // 14 characters
