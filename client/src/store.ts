@@ -4,6 +4,7 @@
 import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
 import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
+import { addNotice, unexpired } from "./notices";
 import type { Page } from "./rankings";
 import { applyRoomChanges, LOBBY_LIMIT, type LobbyFilter, newestFirst, NO_FILTER } from "./rooms";
 
@@ -35,6 +36,8 @@ export interface Notice {
   /** The values the server gave to word the reason with (`error.args`). */
   args: Record<string, unknown>;
   at: number;
+  /** How many times this code came while its notice showed (absent: once). */
+  count?: number;
 }
 
 /** The replay on screen: the archived game asked for and whose view (null: a
@@ -75,6 +78,9 @@ export interface OptionSpec {
   min?: number | null;
   max?: number | null;
   hidden?: boolean;
+  /** The yes/no options that must all be on for this one to mean anything (the
+   * dragon's timing needs the dragon's expansion): hidden while one is off. */
+  requires?: string[] | null;
 }
 
 /** A private table that would not let us in (or that we clicked in the lobby), and
@@ -164,7 +170,6 @@ export interface Snapshot {
 type Listener = (s: Snapshot) => void;
 
 const CHAT_KEEP = 200;
-const NOTICES_KEEP = 5;
 
 export class Store {
   state: Snapshot = {
@@ -260,7 +265,7 @@ export class Store {
 
   notify(code: string, message: string, args: Record<string, unknown> = {}): void {
     const n: Notice = { id: ++this.noticeId, code, message, args, at: Date.now() };
-    this.set({ notices: [...this.state.notices, n].slice(-NOTICES_KEEP) });
+    this.set({ notices: addNotice(this.state.notices, n) });
   }
 
   /** Our `hello` was refused (an unusable name); null once a new name is chosen. Who
@@ -332,6 +337,12 @@ export class Store {
 
   dismiss(id: number): void {
     this.set({ notices: this.state.notices.filter((n) => n.id !== id) });
+  }
+
+  /** The notices whose time is up (at `now`) go. */
+  expireNotices(now = Date.now()): void {
+    const left = unexpired(this.state.notices, now);
+    if (left.length !== this.state.notices.length) this.set({ notices: left });
   }
 
   /** Called on every (re)connection: views may have moved on while we were away. */

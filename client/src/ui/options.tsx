@@ -7,11 +7,18 @@ function said(words: { en: string; ja: string }): string {
   return words[lang.get()] ?? words.en;
 }
 
+/** Whether the options `o` needs are all on: a sub-option of an expansion that is
+ * off means nothing, so it is neither offered nor named. */
+export function applies(o: OptionSpec, options: Record<string, unknown>): boolean {
+  return (o.requires ?? []).every((k) => options[k] === true);
+}
+
 /** The options people choose from: those the game describes, less the hidden ones
- * (the operator's settings, or a "choice" of one value). An older server without
- * descriptions gets each option by its name and the type of its value. */
+ * (the operator's settings, or a "choice" of one value) and those whose expansion is
+ * off. An older server without descriptions gets each option by its name and the
+ * type of its value. */
 function shown(options: Record<string, unknown>, described: OptionSpec[] | undefined): OptionSpec[] {
-  if (described) return described.filter((o) => !o.hidden && o.key in options);
+  if (described) return described.filter((o) => !o.hidden && o.key in options && applies(o, options));
   return Object.entries(options)
     .filter(([key]) => key !== CLOCK_KEY && key !== "rated" && key !== "ai_pace")
     .map(([key, value]) => ({
@@ -167,7 +174,8 @@ export function optionSummary(options: Record<string, unknown>, defaults: Record
 
 /** The options that differ from the game's defaults, in words: a yes/no option by its
  * label ("River"), a choice or a number as "label: value" ("The dragon walks: after
- * the tile's scoring"), the turn clock as "clock 60 s / move". */
+ * the tile's scoring"), the turn clock as "clock 60 s / move". A sub-option whose
+ * expansion is off is not named: it changes nothing. */
 export function optionWords(options: Record<string, unknown>, described: OptionSpec[] = []): { key: string; text: string }[] {
   const spec = new Map(described.map((o) => [o.key, o]));
   return Object.entries(options)
@@ -177,7 +185,7 @@ export function optionWords(options: Record<string, unknown>, described: OptionS
       if (k === "rated") return v === false;
       if (k === "ai_pace") return v !== "auto";
       const o = spec.get(k);
-      return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v));
+      return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v || !applies(o, options)));
     })
     .map(([k, v]) => {
       if (k === CLOCK_KEY) return { key: k, text: clockWords(v)! };

@@ -357,13 +357,21 @@ function Players({
               ) : (
                 <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
               )}
-              {seat && seat.clock !== null && seat.clock !== undefined && <SeatClock seat={seat} at={at} />}
-              {view && playing && (
-                <span class="pts" data-testid="score">
-                  {view.scores?.[i] ?? 0}
+              {/* The clock, the score and a game's counters stay together: beside the
+                  name where they fit, else on a line of their own under it (table.css). */}
+              {((seat && seat.clock !== null && seat.clock !== undefined) || (view && playing)) && (
+                <span class="seat-side">
+                  <span class="seat-nums">
+                    {seat && seat.clock !== null && seat.clock !== undefined && <SeatClock seat={seat} at={at} />}
+                    {view && playing && (
+                      <span class="pts" data-testid="score">
+                        {view.scores?.[i] ?? 0}
+                      </span>
+                    )}
+                  </span>
+                  {view && playing && extra && <span class="extra">{extra(view, i)}</span>}
                 </span>
               )}
-              {view && playing && extra && <span class="extra">{extra(view, i)}</span>}
             </li>
           );
         })}
@@ -424,7 +432,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           </button>
         )}
         {!waiting && (
-          <button class="small" onClick={() => send({ t: "resync", room: info.room })}>
+          <button class="small" data-testid="tool-resync" title={t("tool.resync_hint")} onClick={() => send({ t: "resync", room: info.room })}>
             {t("tool.resync")}
           </button>
         )}
