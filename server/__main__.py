@@ -27,9 +27,10 @@ def tune_gc(timer: bool = True) -> None:
     still taking up to 70 ms; with none, 21 ms. Views hold no reference cycles;
     reference counting frees them, and the cycles a closed connection leaves are broken
     (server/wire.py). So automatic passes are off; what does end up in cycles is
-    collected on a timer (collector.py, --gc-every). Objects alive at startup (modules,
-    game data) are frozen out of the collector. Without the ``timer`` (--gc-every 0),
-    automatic passes stay, only rarer."""
+    collected on a timer, each pass over what was made since the last (collector.py).
+    Objects alive at startup (modules, game data) are frozen out of the collector, as
+    each pass freezes what survived it. Without the ``timer`` (--gc-every 0),
+    automatic passes stay, only rarer, and nothing more is frozen."""
     gc.collect()
     gc.freeze()
     if timer:
@@ -113,9 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         "--gc-every",
         type=float,
         default=Limits().gc_every,
-        help="seconds between full collections of the reference cycles closed connections "
-        "leave, when any do (default 60; 0: no timer, the collector's own rarer passes "
-        "instead)",
+        help="at least these seconds between full collections, made only when a closed "
+        "connection left a reference cycle the hall could not break (default 60; 0: no "
+        "timer, the collector's own rarer passes instead of a pass a second over what "
+        "is new)",
     )
     parser.add_argument(
         "--hall-password",

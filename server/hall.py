@@ -40,7 +40,7 @@ from __future__ import annotations
 import logging
 import secrets
 
-from server import archive, collector, games
+from server import archive, collector, games, stalls
 from server.accounts import Account, Accounts
 from server.ai.thinker import Thinker
 from server.broker import Broker
@@ -188,6 +188,7 @@ class Hall:
         games.names()
         if self.limits.gc_every > 0:
             self.tasks.spawn(collector.run(self.limits.gc_every, self.metrics))
+        self.tasks.spawn(stalls.probe(self.metrics))
         await self.broker.subscribe(LOBBY, self.lobby.on_change)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()

@@ -11,6 +11,28 @@ from collections.abc import Callable
 
 # Seconds; intent-to-publish is normally well under a millisecond.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+# Seconds the event loop was held (server/stalls.py): fine around a frame (16 ms) and
+# the line (50 ms), so that a benchmark can bound a window's longest.
+STALL_BUCKETS = (
+    0.002,
+    0.005,
+    0.01,
+    0.015,
+    0.02,
+    0.03,
+    0.04,
+    0.05,
+    0.075,
+    0.1,
+    0.15,
+    0.2,
+    0.3,
+    0.5,
+    0.75,
+    1.0,
+    2.0,
+    5.0,
+)
 
 
 class Histogram:
@@ -41,9 +63,12 @@ class Metrics:
         # break once it has closed: the collector's timer collects them (collector.py)
         self.cycles_left = 0
         self.gc_runs = 0  # full collections on the timer (collector.py)
+        self.gc_young_runs = 0  # passes over what is new since the last (collector.py)
         self.gc_collected = 0  # objects they found unreachable
         self.gc_pause_max = 0.0  # the longest of them, in seconds
         self.latency = Histogram()
+        self.stalls = Histogram(STALL_BUCKETS)  # how late the loop's probe woke (stalls.py)
+        self.stall_max = 0.0  # the longest of them, in seconds
         # Live values are read when scraped, from whoever owns them.
         self.gauges: dict[str, Callable[[], dict[str, float] | float]] = {}
 
@@ -114,6 +139,12 @@ class Metrics:
         )
         metric("spieltisch_gc_runs_total", "counter", "full collections", [("", self.gc_runs)])
         metric(
+            "spieltisch_gc_young_runs_total",
+            "counter",
+            "collections of what was made since the last",
+            [("", self.gc_young_runs)],
+        )
+        metric(
             "spieltisch_gc_collected_total",
             "counter",
             "objects in reference cycles freed by them",
@@ -122,18 +153,35 @@ class Metrics:
         metric(
             "spieltisch_gc_pause_seconds_max",
             "gauge",
-            "the longest pause of a full collection",
+            "the longest pause of a collection",
             [("", self.gc_pause_max)],
         )
-        h = self.latency
-        name = "spieltisch_intent_publish_seconds"
-        lines.append(f"# HELP {name} time from receiving an intent to publishing its patches")
-        lines.append(f"# TYPE {name} histogram")
-        running = 0
-        for bound, count in zip(h.buckets, h.counts, strict=False):
-            running += count
-            lines.append(f'{name}_bucket{{le="{bound:g}"}} {running}')
-        lines.append(f'{name}_bucket{{le="+Inf"}} {h.n}')
-        lines.append(f"{name}_sum {h.total:g}")
-        lines.append(f"{name}_count {h.n}")
+        metric(
+            "spieltisch_loop_stall_seconds_max",
+            "gauge",
+            "the longest the event loop was held",
+            [("", self.stall_max)],
+        )
+
+        def histogram(name: str, help_: str, h: Histogram) -> None:
+            lines.append(f"# HELP {name} {help_}")
+            lines.append(f"# TYPE {name} histogram")
+            running = 0
+            for bound, count in zip(h.buckets, h.counts, strict=False):
+                running += count
+                lines.append(f'{name}_bucket{{le="{bound:g}"}} {running}')
+            lines.append(f'{name}_bucket{{le="+Inf"}} {h.n}')
+            lines.append(f"{name}_sum {h.total:g}")
+            lines.append(f"{name}_count {h.n}")
+
+        histogram(
+            "spieltisch_intent_publish_seconds",
+            "time from receiving an intent to publishing its patches",
+            self.latency,
+        )
+        histogram(
+            "spieltisch_loop_stall_seconds",
+            "how late a task woke that the event loop should have woken on time",
+            self.stalls,
+        )
         return "\n".join(lines) + "\n"

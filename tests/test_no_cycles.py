@@ -1,9 +1,9 @@
 """The hub runs without Python's automatic cycle collection (server/__main__.py,
-tune_gc): what it leaves in reference cycles is freed only by the collector's rare
-timed pass (server/collector.py). So playing a game through the room's own path (the
-game's checks and changes, its legal intents, every audience's view, patches) must
-leave no garbage in cycles: a soak of twenty tables grew by 100 MB in ten minutes
-over a recursive closure in one game's `legal`."""
+tune_gc): what it leaves in reference cycles is freed only by the collector's passes
+(server/collector.py), which find no cycle of objects that lived past one of them. So
+playing a game through the room's own path (the game's checks and changes, its legal
+intents, every audience's view, patches) must leave no garbage in cycles: a soak of twenty tables grew by 100 MB in ten
+minutes over a recursive closure in one game's `legal`."""
 
 from __future__ import annotations
 
@@ -29,16 +29,20 @@ from tests.support.tables import open_table, played_by_the_ai
 
 @contextlib.contextmanager
 def cycles_saved() -> Iterator[list[object]]:
-    """What becomes garbage in reference cycles meanwhile (none of it freed)."""
+    """What becomes garbage in reference cycles meanwhile (none of it freed): what the
+    hall's own passes find meanwhile (with the automatic ones off, it makes them
+    itself, collector.py), and at the end what any pass would, what those passes froze
+    included (thawed first: a pass leaves the frozen out)."""
     gc.collect()
     was = gc.isenabled()
     gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
     found: list[object] = []
     try:
         yield found
     finally:
-        gc.set_debug(gc.DEBUG_SAVEALL)
         try:
+            gc.unfreeze()
             gc.collect()
             found.extend(gc.garbage)
         finally:
