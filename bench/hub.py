@@ -37,7 +37,9 @@ bucket of its /metrics histogram, from reading an intent to publishing its patch
 that holds the 99th percentile; what the clients see beyond it is the kernel's and
 their own) and its CPU per move (`hub µs/move`: hub CPU time / moves; `of which
 kernel`: its system time, the socket calls above all). It prints a table; it never
-fails on a time.
+fails on a time. `longest pause ms` is the longest the hub's event loop was held in the
+measured window (its probe task's lateness, server/stalls.py: exact where it set the
+hub's record, else `≤` the bound of its histogram's bucket; of either process with two).
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -57,6 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench.harness import stalls
 from bench.harness.clients import Client, Stats, open_client, open_files_for_clients
 from bench.harness.figures import percentile
 from bench.harness.node import node_load
@@ -263,11 +266,12 @@ class Window:
         self.hall = hall
         self.hub = Meter(*(s.pid for s in hall.servers))
         self.redis = Meter(hall.redis.proc.pid) if hall.redis is not None else None
-        self.published0: list[int] = []
+        self.read0: list[dict[str, float]] = []
         self.published: list[int] = []  # the hub's own latency histogram over the window
+        self.stall: tuple[float, bool] | None = None  # the longest stall (ms, exact?)
 
     def begin(self) -> None:
-        self.published0 = publish_histogram(self.hall.servers)
+        self.read0 = read_metrics(self.hall.servers)
         if self.redis is not None:
             self.redis.begin()
         self.hub.begin()
@@ -276,25 +280,34 @@ class Window:
         self.hub.end()
         if self.redis is not None:
             self.redis.end()
-        after = publish_histogram(self.hall.servers)
-        if len(after) == len(self.published0):
-            self.published = [b - a for a, b in zip(self.published0, after, strict=True)]
+        read = read_metrics(self.hall.servers)
+        before, after = publish_histogram(self.read0), publish_histogram(read)
+        if len(after) == len(before):
+            self.published = [b - a for a, b in zip(before, after, strict=True)]
+        if len(read) == len(self.read0):
+            self.stall = stalls.worst(
+                [stalls.longest(a, b) for a, b in zip(self.read0, read, strict=True)]
+            )
 
     @property
     def elapsed(self) -> float:
         return self.hub.elapsed
 
 
-def publish_histogram(servers: list[HallServer]) -> list[int]:
+def read_metrics(servers: list[HallServer]) -> list[dict[str, float]]:
+    """Each of the hall's processes' /metrics; empty when one cannot be read."""
+    try:
+        return [server.metrics() for server in servers]
+    except OSError:
+        return []
+
+
+def publish_histogram(readings: list[dict[str, float]]) -> list[int]:
     """The hub's histogram of the time from receiving an intent to publishing its
     patches (`spieltisch_intent_publish_seconds` in /metrics), cumulative counts per
-    bucket, summed over the hall's processes; empty when it cannot be read."""
+    bucket, summed over the hall's processes' readings; empty without them."""
     total: list[int] = []
-    for server in servers:
-        try:
-            metrics = server.metrics()
-        except OSError:
-            return []
+    for metrics in readings:
         counts = [
             int(n)
             for name, n in metrics.items()
@@ -498,6 +511,8 @@ def hub_figures(window: Window, moves: int) -> dict[str, Any]:
         "kernel_us_per_move": 1e6 * hub.system / max(1, moves),
         # in the hub alone: from reading an intent to publishing its patches (a bound)
         "hub_p99_ms": hub_p99(window.published),
+        # the longest the hub's event loop was held (ms; exact, or a bucket's bound)
+        "longest_pause_ms": window.stall,
         "rss_mb": hub.rss_mb,
         "redis_cpu_pct": window.redis.cpu_pct if window.redis is not None else 0.0,
     }
@@ -605,6 +620,7 @@ ROWS = Table(
         ("p99 ms", "{p99_ms:.1f}"),
         ("max ms", "{max_ms:.1f}"),
         ("hub p99 ms", "≤ {hub_p99_ms:g}"),
+        ("longest pause ms", lambda r: stalls.cell(r.get("longest_pause_ms"))),
         ("hub CPU %", "{cpu_pct:.0f}"),
         ("hub µs/move", "{us_per_move:.0f}"),
         ("of which kernel", "{kernel_us_per_move:.0f}"),

@@ -17,8 +17,11 @@ so the hall's sessions do not grow with every table.
 
 Every minute it prints one line: the server's resident memory (VmRSS), open tables
 and connections (from /metrics), moves in that minute (the server's count, AI moves
-included) and the p99 of the people's moves (from sending `act` to the sender's own
-patch). At the end: the least-squares slope of RSS over the minutes after the
+included), the p99 of the people's moves (from sending `act` to the sender's own
+patch) and the longest the server's event loop was held in that minute (its probe's
+lateness, server/stalls.py: exact where it set the server's record, else `≤` the bound
+of its histogram's bucket), the pauses of the cycle collector's passes among them. At
+the end: the least-squares slope of RSS over the minutes after the
 warm-up, in MB per 10 minutes, and whether it exceeds 1 MB per 10 minutes; the same
 slope with the finished games' records taken out (the hall keeps every finished game
 in memory for good, by design), and the tracebacks in the server's output. It never
@@ -42,6 +45,7 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any, TextIO
 
+from bench.harness import stalls
 from bench.harness.figures import fit, percentile
 from bench.harness.peer import Moves, Peer, Refused
 from bench.harness.printing import write_json
@@ -141,9 +145,10 @@ class Soak:
         # A line a minute by default; shorter lines (a test's) are named by their end.
         first = "minute" if cfg.interval == 60 else "at s"
         self.print(
-            f"| {first} | RSS MB | open tables | connections | moves | p99 ms | games ended | errors |"
+            f"| {first} | RSS MB | open tables | connections | moves | p99 ms | "
+            "longest pause ms | games ended | errors |"
         )
-        self.print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        self.print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         rss0 = server.rss_mb()
         t0 = time.perf_counter()
         lobby = await Peer.open(server.url, "Lobby", rate=RATE)
@@ -185,7 +190,8 @@ class Soak:
         p99 = percentile(lat, 0.99)
         errors = self.errors_so_far()
         listed = lobby.last.get("room_list", {})
-        row = {
+        pause = stalls.longest(before, metrics)
+        row: dict[str, Any] = {
             "minute": n,
             "elapsed_s": round(elapsed, 1),
             "rss_mb": round(server.rss_mb(), 1),
@@ -196,6 +202,7 @@ class Soak:
             "moves": int(metrics.get(accepted, 0) - before.get(accepted, 0)),
             "timed_moves": len(lat),
             "p99_ms": None if p99 is None else round(p99 * 1000, 1),
+            "longest_pause_ms": pause,
             "games_ended": sum(1 for at in self.totals.finished_at if at >= last),
             "errors": errors - (self.rows[-1]["errors_total"] if self.rows else 0),
             "errors_total": errors,
@@ -206,7 +213,8 @@ class Soak:
         label = str(n) if self.cfg.interval == 60 else f"{elapsed:.0f}"
         self.print(
             f"| {label} | {row['rss_mb']:.1f} | {row['open_tables']} | {row['connections']} | "
-            f"{row['moves']} | {p99_text} | {row['games_ended']} | {row['errors']} |"
+            f"{row['moves']} | {p99_text} | {stalls.cell(pause)} | "
+            f"{row['games_ended']} | {row['errors']} |"
         )
         return row
 
@@ -440,6 +448,7 @@ class Soak:
                 t.errors + Counter({c: n for p in self.peers for c, n in p.errors.items()})
             ),
             "stalls": self.moves.stalls,
+            "longest_pause_ms": stalls.worst([r["longest_pause_ms"] for r in rows]),
             "stuck_tables": t.stuck,
             "table_failures": dict(t.failures),
             "views_checked": t.checked,
@@ -469,6 +478,9 @@ class Soak:
             f"people's moves timed {r['timed_moves']}, p99 {r['p99_ms']} ms; stalls {r['stalls']}, "
             f"tables stuck {r['stuck_tables']}, failures {r['table_failures'] or 'none'}; "
             f"errors received {r['errors'] or 'none'}"
+        )
+        self.print(
+            f"the longest the server's event loop was held: {stalls.cell(r['longest_pause_ms'])} ms"
         )
         self.print(
             f"views checked against a snapshot {r['views_checked']}, mismatched {r['views_mismatched']}; "
