@@ -39,7 +39,9 @@ their own) and its CPU per move (`hub µs/move`: hub CPU time / moves; `of which
 kernel`: its system time, the socket calls above all). It prints a table; it never
 fails on a time. `longest pause ms` is the longest the hub's event loop was held in the
 measured window (its probe task's lateness, server/stalls.py: exact where it set the
-hub's record, else `≤` the bound of its histogram's bucket; of either process with two).
+hub's record, else `≤` the bound of its histogram's bucket; of either process with two),
+and `of it working ms` the most of one such stall that was the hub's own CPU time (the
+rest is the hub waiting for a core, on a machine shared with other work).
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -269,6 +271,7 @@ class Window:
         self.read0: list[dict[str, float]] = []
         self.published: list[int] = []  # the hub's own latency histogram over the window
         self.stall: tuple[float, bool] | None = None  # the longest stall (ms, exact?)
+        self.held: tuple[float, bool] | None = None  # the most of one that was the hub's work
 
     def begin(self) -> None:
         self.read0 = read_metrics(self.hall.servers)
@@ -285,9 +288,9 @@ class Window:
         if len(after) == len(before):
             self.published = [b - a for a, b in zip(before, after, strict=True)]
         if len(read) == len(self.read0):
-            self.stall = stalls.worst(
-                [stalls.longest(a, b) for a, b in zip(self.read0, read, strict=True)]
-            )
+            pairs = list(zip(self.read0, read, strict=True))
+            self.stall = stalls.worst([stalls.longest(a, b) for a, b in pairs])
+            self.held = stalls.worst([stalls.longest(a, b, "held") for a, b in pairs])
 
     @property
     def elapsed(self) -> float:
@@ -513,6 +516,8 @@ def hub_figures(window: Window, moves: int) -> dict[str, Any]:
         "hub_p99_ms": hub_p99(window.published),
         # the longest the hub's event loop was held (ms; exact, or a bucket's bound)
         "longest_pause_ms": window.stall,
+        # of a stall, the most that was the hub's own work (the rest: waiting for a core)
+        "longest_held_ms": window.held,
         "rss_mb": hub.rss_mb,
         "redis_cpu_pct": window.redis.cpu_pct if window.redis is not None else 0.0,
     }
@@ -621,6 +626,7 @@ ROWS = Table(
         ("max ms", "{max_ms:.1f}"),
         ("hub p99 ms", "≤ {hub_p99_ms:g}"),
         ("longest pause ms", lambda r: stalls.cell(r.get("longest_pause_ms"))),
+        ("of it working ms", lambda r: stalls.cell(r.get("longest_held_ms"))),
         ("hub CPU %", "{cpu_pct:.0f}"),
         ("hub µs/move", "{us_per_move:.0f}"),
         ("of which kernel", "{kernel_us_per_move:.0f}"),

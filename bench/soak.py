@@ -20,8 +20,9 @@ and connections (from /metrics), moves in that minute (the server's count, AI mo
 included), the p99 of the people's moves (from sending `act` to the sender's own
 patch) and the longest the server's event loop was held in that minute (its probe's
 lateness, server/stalls.py: exact where it set the server's record, else `≤` the bound
-of its histogram's bucket), the pauses of the cycle collector's passes among them. At
-the end: the least-squares slope of RSS over the minutes after the
+of its histogram's bucket), the pauses of the cycle collector's passes among them, and
+the most of one such stall that was the server's own CPU time (`of it working`: the
+rest is waiting for a core, on a machine shared with other work). At the end: the least-squares slope of RSS over the minutes after the
 warm-up, in MB per 10 minutes, and whether it exceeds 1 MB per 10 minutes; the same
 slope with the finished games' records taken out (the hall keeps every finished game
 in memory for good, by design), and the tracebacks in the server's output. It never
@@ -146,9 +147,9 @@ class Soak:
         first = "minute" if cfg.interval == 60 else "at s"
         self.print(
             f"| {first} | RSS MB | open tables | connections | moves | p99 ms | "
-            "longest pause ms | games ended | errors |"
+            "longest pause ms | of it working ms | games ended | errors |"
         )
-        self.print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        self.print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         rss0 = server.rss_mb()
         t0 = time.perf_counter()
         lobby = await Peer.open(server.url, "Lobby", rate=RATE)
@@ -191,6 +192,7 @@ class Soak:
         errors = self.errors_so_far()
         listed = lobby.last.get("room_list", {})
         pause = stalls.longest(before, metrics)
+        held = stalls.longest(before, metrics, "held")
         row: dict[str, Any] = {
             "minute": n,
             "elapsed_s": round(elapsed, 1),
@@ -203,6 +205,7 @@ class Soak:
             "timed_moves": len(lat),
             "p99_ms": None if p99 is None else round(p99 * 1000, 1),
             "longest_pause_ms": pause,
+            "longest_held_ms": held,
             "games_ended": sum(1 for at in self.totals.finished_at if at >= last),
             "errors": errors - (self.rows[-1]["errors_total"] if self.rows else 0),
             "errors_total": errors,
@@ -213,7 +216,7 @@ class Soak:
         label = str(n) if self.cfg.interval == 60 else f"{elapsed:.0f}"
         self.print(
             f"| {label} | {row['rss_mb']:.1f} | {row['open_tables']} | {row['connections']} | "
-            f"{row['moves']} | {p99_text} | {stalls.cell(pause)} | "
+            f"{row['moves']} | {p99_text} | {stalls.cell(pause)} | {stalls.cell(held)} | "
             f"{row['games_ended']} | {row['errors']} |"
         )
         return row
@@ -449,6 +452,7 @@ class Soak:
             ),
             "stalls": self.moves.stalls,
             "longest_pause_ms": stalls.worst([r["longest_pause_ms"] for r in rows]),
+            "longest_held_ms": stalls.worst([r["longest_held_ms"] for r in rows]),
             "stuck_tables": t.stuck,
             "table_failures": dict(t.failures),
             "views_checked": t.checked,

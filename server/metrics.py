@@ -69,6 +69,8 @@ class Metrics:
         self.latency = Histogram()
         self.stalls = Histogram(STALL_BUCKETS)  # how late the loop's probe woke (stalls.py)
         self.stall_max = 0.0  # the longest of them, in seconds
+        self.held = Histogram(STALL_BUCKETS)  # of each, the loop thread's own CPU time
+        self.held_max = 0.0
         # Live values are read when scraped, from whoever owns them.
         self.gauges: dict[str, Callable[[], dict[str, float] | float]] = {}
 
@@ -162,6 +164,12 @@ class Metrics:
             "the longest the event loop was held",
             [("", self.stall_max)],
         )
+        metric(
+            "spieltisch_loop_held_seconds_max",
+            "gauge",
+            "the most CPU time the event loop's own work took of one stall",
+            [("", self.held_max)],
+        )
 
         def histogram(name: str, help_: str, h: Histogram) -> None:
             lines.append(f"# HELP {name} {help_}")
@@ -183,5 +191,11 @@ class Metrics:
             "spieltisch_loop_stall_seconds",
             "how late a task woke that the event loop should have woken on time",
             self.stalls,
+        )
+        histogram(
+            "spieltisch_loop_held_seconds",
+            "of each stall, the CPU time of the event loop's own work (the rest: waiting "
+            "for a core)",
+            self.held,
         )
         return "\n".join(lines) + "\n"

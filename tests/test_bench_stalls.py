@@ -28,6 +28,13 @@ def test_otherwise_the_top_bucket_that_counted_in_the_window_bounds_it() -> None
     assert stalls.cell((12.34, True)) == "12.3"
 
 
+def test_the_hubs_own_part_is_read_alike() -> None:
+    before = {"spieltisch_loop_held_seconds_max": 0.01}
+    after = {"spieltisch_loop_held_seconds_max": 0.02}
+    assert stalls.longest(before, after, "held") == (20.0, True)
+    assert stalls.longest(before, after) is None
+
+
 def test_an_older_hub_reports_none() -> None:
     assert stalls.longest({}, {"spieltisch_connections": 3}) is None
     assert stalls.cell(None) == "-"
@@ -36,8 +43,9 @@ def test_an_older_hub_reports_none() -> None:
 
 async def test_the_hub_bench_prints_the_longest_pause() -> None:
     row = await hub.measure(2, 2.0, 0.5, "carcassonne", "memory")
-    pause = row["longest_pause_ms"]
+    pause, held = row["longest_pause_ms"], row["longest_held_ms"]
     assert pause is not None and 0 <= pause[0] < 10_000
+    assert held is not None and 0 <= held[0] <= pause[0]
     text = hub.table([row], "carcassonne")
-    assert "| longest pause ms |" in text
-    assert f"| {stalls.cell(pause)} |" in text
+    assert "| longest pause ms | of it working ms |" in text
+    assert f"| {stalls.cell(pause)} | {stalls.cell(held)} |" in text

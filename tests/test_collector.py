@@ -187,6 +187,27 @@ async def test_cycles_are_freed_within_a_tick_in_a_pause_that_does_not_grow_with
         assert len(held) == 2_000_000
 
 
+async def test_a_burst_of_new_objects_calls_for_a_pass_before_the_tick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(collector, "TICK", 3600.0)
+    limits = msgspec.structs.replace(TEST_LIMITS, gc_every=3600.0)
+    with collector.passes_off():
+        async with running_server(limits) as srv:
+            metrics = srv.hall.metrics
+            await asyncio.sleep(0.3)
+            assert metrics.gc_young_runs == 0  # the tick is an hour away
+            # Many tables opened at once: objects held, more than YOUNG of them.
+            burst = [[i] for i in range(collector.YOUNG + 1000)]
+            for _ in range(50):
+                await asyncio.sleep(0.05)
+                if metrics.gc_young_runs:
+                    break
+            assert metrics.gc_young_runs == 1  # a pass over them, not one a poll
+            assert gc.get_count()[0] < collector.YOUNG  # they are frozen now
+            del burst
+
+
 async def test_the_loop_s_stalls_are_measured() -> None:
     async with running_server() as srv:
         metrics = srv.hall.metrics
@@ -195,13 +216,27 @@ async def test_the_loop_s_stalls_are_measured() -> None:
             if metrics.stalls.n >= 3:
                 break
         assert metrics.stalls.n >= 3
-        time.sleep(0.2)  # the loop held, as by a long pass of the collector
+        # The loop held, as by a long pass of the collector, but not working: the
+        # process waits (as for a core, on a busy machine).
+        time.sleep(0.2)
         for _ in range(50):
             await asyncio.sleep(0.02)
             if metrics.stall_max >= 0.1:
                 break
         # At least the stall less one period of the probe's.
         assert 0.2 - stalls.PERIOD - 0.01 <= metrics.stall_max < 2.0
+        assert metrics.held_max < 0.1
+        # Now held by work of its own.
+        t0 = time.thread_time()
+        while time.thread_time() - t0 < 0.2:
+            pass
+        for _ in range(50):
+            await asyncio.sleep(0.02)
+            if metrics.held_max >= 0.1:
+                break
+        assert 0.2 - stalls.PERIOD - 0.01 <= metrics.held_max <= metrics.stall_max
         text = metrics.render()
         assert "spieltisch_loop_stall_seconds_max" in text
+        assert "spieltisch_loop_held_seconds_max" in text
         assert 'spieltisch_loop_stall_seconds_bucket{le="0.2"}' in text
+        assert 'spieltisch_loop_held_seconds_bucket{le="0.2"}' in text
