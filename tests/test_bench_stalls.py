@@ -28,6 +28,14 @@ def test_otherwise_the_top_bucket_that_counted_in_the_window_bounds_it() -> None
     assert stalls.cell((12.34, True)) == "12.3"
 
 
+def test_a_bound_no_finer_than_the_record_is_that_record() -> None:
+    # Stalls in the window reached the 10 ms bucket, whose bound is past the record.
+    before = scrape(0.00946136, {"0.005": 10, "0.01": 12, "+Inf": 12})
+    after = scrape(0.00946136, {"0.005": 10, "0.01": 14, "+Inf": 14})
+    assert stalls.longest(before, after) == (9.46136, False)
+    assert stalls.cell(stalls.longest(before, after)) == "≤ 9.5"
+
+
 def test_the_hubs_own_part_is_read_alike() -> None:
     before = {"spieltisch_loop_held_seconds_max": 0.01}
     after = {"spieltisch_loop_held_seconds_max": 0.02}

@@ -45,8 +45,10 @@ def worst(cells: Sequence[tuple[float, bool] | None]) -> tuple[float, bool] | No
 
 
 def cell(value: tuple[float, bool] | None) -> str:
-    """A table's cell: ``12.3`` exactly, ``≤ 20`` a bound, ``-`` unknown."""
+    """A table's cell: ``12.3`` exactly, ``≤ 20`` or ``≤ 9.5`` a bound, ``-`` unknown."""
     if value is None:
         return "-"
     ms, exact = value
-    return f"{ms:.1f}" if exact else f"≤ {ms:g}"
+    if exact:
+        return f"{ms:.1f}"
+    return "≤ " + f"{ms:.1f}".removesuffix(".0")  # a bucket's bound, or the record
