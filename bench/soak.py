@@ -22,11 +22,12 @@ patch) and the longest the server's event loop was held in that minute (its prob
 lateness, server/stalls.py: exact where it set the server's record, else `≤` the bound
 of its histogram's bucket), the pauses of the cycle collector's passes among them, and
 the most of one such stall that was the server's own CPU time (`of it working`: the
-rest is waiting for a core, on a machine shared with other work). At the end: the least-squares slope of RSS over the minutes after the
-warm-up, in MB per 10 minutes, and whether it exceeds 1 MB per 10 minutes; the same
-slope with the finished games' records taken out (the hall keeps every finished game
-in memory for good, by design), and the tracebacks in the server's output. It never
-fails on a time or a figure. Traffic goes to 127.0.0.1 only, and the run stops by
+rest is waiting for a core, on a machine shared with other work). At the end: the
+least-squares slope of RSS over the minutes after the warm-up, in MB per 10 minutes,
+and whether it exceeds 1 MB per 10 minutes; the same slope with the finished games'
+records taken out (the hall keeps every finished game in memory for good, by design),
+the longest stall, and the tracebacks in the server's output. It never fails on a time
+or a figure. Traffic goes to 127.0.0.1 only, and the run stops by
 itself.
 """
 
@@ -484,7 +485,9 @@ class Soak:
             f"errors received {r['errors'] or 'none'}"
         )
         self.print(
-            f"the longest the server's event loop was held: {stalls.cell(r['longest_pause_ms'])} ms"
+            "the longest the server's event loop was held: "
+            f"{stalls.cell(r['longest_pause_ms'])} ms; the most of one stall that was its own "
+            f"work: {stalls.cell(r['longest_held_ms'])} ms"
         )
         self.print(
             f"views checked against a snapshot {r['views_checked']}, mismatched {r['views_mismatched']}; "

@@ -59,6 +59,7 @@ def test_the_soak_prints_a_line_per_interval_and_plays_games_to_their_end(
     assert any("MB per 10 minutes" in line for line in lines)
     # The longest the server's loop was held, each row, exactly or as a bucket's bound.
     assert "| longest pause ms | of it working ms |" in lines[1]
+    assert any(line.startswith("the longest the server's event loop was held") for line in lines)
     pause = r"(\d+\.\d|≤ [\d.]+)"
     assert all(re.search(rf"\| {pause} \| {pause} \| \d+ \| \d+ \|$", row) for row in rows)
 
