@@ -144,6 +144,20 @@ async def test_a_hall_told_not_to_collects_nothing() -> None:
         assert srv.hall.metrics.gc_young_runs == 0
 
 
+async def test_a_process_that_collects_by_itself_has_nothing_frozen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Python's automatic passes on (a test's process, a benchmark's): they find every
+    # cycle themselves, and what the hall froze they would never look at again.
+    monkeypatch.setattr(collector, "TICK", 0.05)
+    assert gc.isenabled()
+    limits = msgspec.structs.replace(TEST_LIMITS, gc_every=0.1)
+    async with running_server(limits) as srv:
+        await asyncio.sleep(0.4)
+        assert srv.hall.metrics.gc_young_runs == 0
+        assert gc.get_freeze_count() == 0
+
+
 def full_pass_seconds() -> float:
     """How long a pass over everything takes now (all of it thawed)."""
     gc.unfreeze()
