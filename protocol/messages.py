@@ -383,6 +383,14 @@ class HallChat(_Client, tag="hall_chat"):
     text: Annotated[str, doc("The line; non-printable characters are dropped, then it is trimmed.")]
 
 
+class Turns(_Client, tag="turns"):
+    """Ask which tables wait for a move of yours: answered by `turns` at once, and by
+    a new `turns` whenever that list changes, until the connection closes (or `on` is
+    false). Only turn-based tables (`pace` `turn_based`) are listed."""
+
+    on: Annotated[bool, doc("Listen (true), or stop listening (false).")] = True
+
+
 ClientMessage = (
     Hello
     | Rooms
@@ -409,6 +417,7 @@ ClientMessage = (
     | DeleteAccount
     | Hall
     | HallChat
+    | Turns
 )
 
 
@@ -899,6 +908,33 @@ class Pong(_Server, tag="pong"):
     id: Annotated[int | None, doc("The `id` of the `ping`.")] = None
 
 
+class TurnRoom(msgspec.Struct, kw_only=True):
+    """A table waiting for your move, in `turns`."""
+
+    room: Annotated[str, doc("The table's id.")]
+    game: Annotated[str, doc("The game's name.")]
+    deadline: Annotated[
+        float,
+        doc(
+            "When your time for this move runs out, in seconds since 1970 (UTC); then "
+            "the table's `out_of_time` applies."
+        ),
+    ]
+    since: Annotated[float, doc("When it became your move, in seconds since 1970 (UTC).")]
+    opponents: Annotated[
+        list[str], doc("The display names in the table's other seats, in seat order.")
+    ] = []
+
+
+class TurnList(_Server, tag="turns"):
+    """The tables waiting for a move of yours, after `turns` and whenever the list
+    changes (at most a couple of times a second)."""
+
+    rooms: Annotated[
+        list[TurnRoom], doc("The tables, the one whose move has waited longest first.")
+    ]
+
+
 ServerMessage = (
     Welcome
     | RoomList
@@ -918,6 +954,7 @@ ServerMessage = (
     | HallChatLog
     | Present
     | PresentChanges
+    | TurnList
 )
 
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
@@ -934,6 +971,7 @@ NESTED: tuple[type[msgspec.Struct], ...] = (
     Place,
     GameSummary,
     PlayerResult,
+    TurnRoom,
 )
 
 # The hub's stable error codes (protocol/README.md); games add their own for refused

@@ -37,6 +37,7 @@ from server.replayer import Replayer
 from server.sessions import Sessions, valid_name
 from server.signin import SignIn, welcome
 from server.tables import Tables
+from server.turns import Turns
 
 log = logging.getLogger("spieltisch.hub")
 
@@ -63,6 +64,7 @@ class Dispatcher:
         replayer: Replayer,
         hallchat: HallChat,
         presence: Presence,
+        turns: Turns,
     ) -> None:
         self.broker = broker
         self.metrics = metrics
@@ -78,6 +80,7 @@ class Dispatcher:
         self.hallchat = hallchat
         self.holders = Holders(sessions.accounts)
         self.presence = presence
+        self.turns = turns
 
     async def receive(self, conn: Connection, data: bytes | str) -> None:
         """Handle one frame. Nothing a client sends may escape as an exception."""
@@ -197,6 +200,8 @@ class Dispatcher:
                 await self.presence.join(conn, msg.on)
             case m.HallChat():
                 await self.hallchat.say(conn, msg)
+            case m.Turns():
+                await self.turns.watch(conn, msg.on)
 
     async def _hello(self, conn: Connection, msg: m.Hello) -> None:
         if conn.player is not None:

@@ -64,6 +64,7 @@ from server.sessions import Sessions
 from server.signin import SignIn
 from server.tables import Tables
 from server.tasks import Tasks
+from server.turns import Turns
 from server.waiting import Waiting
 
 log = logging.getLogger("spieltisch.hub")
@@ -110,6 +111,7 @@ class Hall:
             thinker=self.thinker,
             on_command=self.inbox.on_command,
             on_archived=self.ratings.rate,
+            on_turn=self.on_turn,
         )
         self.fanout = Fanout(
             broker,
@@ -140,6 +142,7 @@ class Hall:
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
         self.presence = Presence(broker, node, connections, self.tables)
+        self.turns = Turns(self.lobby)  # the tables waiting for a player's move
         self.dispatcher = Dispatcher(
             broker,
             metrics,
@@ -153,6 +156,7 @@ class Hall:
             replayer=self.replayer,
             hallchat=self.hallchat,
             presence=self.presence,
+            turns=self.turns,
         )
         self.receive = self.dispatcher.receive  # a frame from a connection
         broker.on_reconnect(self.fanout.catch_up)
@@ -160,6 +164,15 @@ class Hall:
         metrics.gauges["compact_connections"] = lambda: metrics.compact_clients
         metrics.gauges["rooms"] = self.tables.by_status
         metrics.gauges["forwarded_waiting"] = lambda: len(waiting)
+
+    def on_turn(self, player_id: str, room_id: str) -> None:
+        """It became a person's move at a turn-based table this process owns (called
+        once per move that comes to them, from the table's actor; it must not block).
+        Nothing to do yet: the place for a notification (Web Push) to the player."""
+
+    def _lobby_changed(self, data: bytes) -> None:
+        self.lobby.on_change(data)
+        self.turns.on_change(data)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -173,7 +186,7 @@ class Hall:
         games.names()
         if self.limits.gc_every > 0:
             self.tasks.spawn(collector.run(self.limits.gc_every, self.metrics))
-        await self.broker.subscribe(LOBBY, self.lobby.on_change)
+        await self.broker.subscribe(LOBBY, self._lobby_changed)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()
         await self.presence.start()
@@ -205,6 +218,7 @@ class Hall:
         self.lobby.forget(conn)
         self.hallchat.forget(conn)
         self.presence.forget(conn)
+        self.turns.forget(conn)
         await self.fanout.leave_all(conn)
         await conn.stop()
 

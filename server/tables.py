@@ -40,8 +40,8 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.remote import RemoteRoom
 from server.room import Room
-from server.room.actor import OnArchived
-from server.room.clock import clock_seconds
+from server.room.actor import OnArchived, OnTurn
+from server.room.clock import clock_seconds, out_of_time_of, pace_of
 from server.room.options import make_options
 from server.room.privacy import Lock, refuse
 from server.room.record import RoomMeta, Seat
@@ -73,11 +73,14 @@ class Tables:
         thinker: Thinker,
         on_command: Callable[[Room, bytes], None],
         on_archived: OnArchived | None = None,
+        on_turn: OnTurn | None = None,
     ) -> None:
         """``node`` is this process; ``metrics`` and ``thinker`` are handed to each table's
         actor; ``lobby`` counts the tables a host has waiting; ``on_command`` is given
         what comes on the inbox channel of a table this process owns (inbox.py);
-        ``on_archived`` each finished game once it is archived (the ratings)."""
+        ``on_archived`` each finished game once it is archived (the ratings);
+        ``on_turn`` (player id, table id) whenever it becomes a person's move at a
+        turn-based table of this process."""
         self.broker = broker
         self.metrics = metrics
         self.limits = limits
@@ -88,6 +91,7 @@ class Tables:
         self.thinker = thinker
         self.on_command = on_command
         self.on_archived = on_archived
+        self.on_turn = on_turn
         self.own: dict[str, Room] = {}
         self.remote: dict[str, RemoteRoom] = {}
 
@@ -134,14 +138,19 @@ class Tables:
             ) from None
         await self._may_open(host, address)
         raw = dict(raw_options)
-        clock = clock_seconds(raw.pop("clock", 0))  # the table's, not the game's
+        # The table's, not the game's: its pace, clock and what happens out of time.
+        pace = pace_of(raw.pop("pace", "realtime"))
+        clock = clock_seconds(raw.pop("clock", 0), pace)
+        out_of_time = out_of_time_of(raw.pop("out_of_time", "ai_move"))
         lock = Lock()  # so are its privacy and password
         lock.set_private(raw.pop("private", False))
         lock.set_password(raw.pop("password", None))
         rated = raw.pop("rated", True)
         options = make_options(game, raw)
         room = await self._new(game, options, host, address)
+        room.table.clock.pace = pace
         room.table.clock.per_move = clock
+        room.table.clock.out_of_time = out_of_time
         room.table.lock = lock
         room.table.set_rated(rated)
         # Whoever opens a table means to play at it: they sit in the first seat at once
@@ -161,7 +170,9 @@ class Tables:
             seats = seats[1:] + seats[:1]
         room = await self._new(old.game, before.options, host, before.address)
         table = room.table
+        table.clock.pace = before.clock.pace
         table.clock.per_move = before.clock.per_move
+        table.clock.out_of_time = before.clock.out_of_time
         # The same privacy and password, with an invitation of its own.
         table.lock = Lock(
             private=before.lock.private, salt=before.lock.salt, digest=before.lock.digest
@@ -267,7 +278,7 @@ class Tables:
                 continue
             count += 1
             self.spawn(self.close_if_empty(room, self.limits.empty_grace))
-            if room.status == "playing":
+            if room.status == "playing" and not room.table.clock.turn_based:
                 self.spawn(self.close_if_abandoned(room, self.limits.abandon_after))
         log.info('{"event": "hub.tables_back", "tables": %d}', count)
         return count
@@ -289,7 +300,12 @@ class Tables:
             on_part=self.parted,
             on_archived=self.on_archived,
             open_rematch=self.open_rematch,
+            on_turn=self._on_turn,
         )
+
+    def _on_turn(self, player_id: str, room_id: str) -> None:
+        if self.on_turn is not None:
+            self.on_turn(player_id, room_id)
 
     async def serve(self, room: Room) -> None:
         """Own a table here: keep its actor and serve its inbox (commands from clients

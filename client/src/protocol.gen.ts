@@ -184,6 +184,12 @@ export interface HallChat {
   id?: number | null;
 }
 
+export interface Turns {
+  t: "turns";
+  on?: boolean;
+  id?: number | null;
+}
+
 export interface RoomSummary {
   room: string;
   game: string;
@@ -286,6 +292,14 @@ export interface PlayerResult {
   left: boolean;
   ai_finished: boolean;
   ai_moves: number;
+}
+
+export interface TurnRoom {
+  room: string;
+  game: string;
+  deadline: number;
+  since: number;
+  opponents: string[];
 }
 
 export interface Welcome {
@@ -426,7 +440,12 @@ export interface PresentChanges {
   gone: string[];
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat;
-export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges;
+export interface TurnList {
+  t: "turns";
+  rooms: TurnRoom[];
+}
+
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat | Turns;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges | TurnList;
 export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required", "not_finished"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];

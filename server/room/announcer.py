@@ -17,7 +17,7 @@ import msgspec
 from server.broker import Broker, BrokerUnavailable
 from server.events import Event
 from server.keys import DIRECTORY, LOBBY, events_channel, meta_key
-from server.lobby import Entry, directory_entry
+from server.lobby import Due, Entry, directory_entry
 from server.room.ledger import META_TTL
 from server.room.table import Table
 
@@ -59,7 +59,11 @@ class Announcer:
     def directory(self) -> bytes:
         """This table's entry in the lobby directory."""
         table = self.table
-        entry = Entry(summary=table.summary(), host=table.host, address=table.address)
+        due = [Due(*d) for d in table.due()]
+        names = [s.name if s is not None else "" for s in table.seats] if due else []
+        entry = Entry(
+            summary=table.summary(), host=table.host, address=table.address, due=due, names=names
+        )
         return directory_entry(entry, self.broker.shared)
 
     async def refresh_directory(self) -> None:
