@@ -33,7 +33,7 @@ from server.metrics import Metrics
 from server.room.announcer import Announcer
 from server.room.answer import NO_ANSWER, Answer
 from server.room.bots import Bots
-from server.room.ledger import Ledger
+from server.room.ledger import META_TTL, Ledger
 from server.room.privacy import Lock
 from server.room.receipts import fingerprint
 from server.room.record import LogAct, LogStart, RoomMeta, decode_log
@@ -187,6 +187,7 @@ class Room:
         """Take a table over from its meta, its latest saved state (if any) and the
         log entries after it (the previous owner is gone)."""
         self.table.restore(meta)
+        self.ledger.keep = self.table.clock.keep_for(META_TTL)
         self.ledger.restore(entries, saved)
         if self.ledger.state is not None:
             self.ledger.begin(self.ledger.state, self.ledger.version, self.audiences())
@@ -345,6 +346,7 @@ class Room:
         self.ledger.begin(state, 0, self.audiences())
         if self.bots.thinker is not None and any(s.bot for s in seated):
             self.bots.thinker.warm()
+        self.ledger.keep = self.table.clock.keep_for(META_TTL)
         came = self.table.clock.start(len(seated), self.game.active(state), time.time())
         self._arm_clock()
         self._turns_came(came)

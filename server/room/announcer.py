@@ -75,7 +75,11 @@ class Announcer:
         its opener only once a link to it works on any process of the hall."""
         await self.refresh_directory()
         if self.broker.durable:
-            await self.broker.put(meta_key(self.table.id), _encode(self.table.meta()), ttl=META_TTL)
+            await self.broker.put(
+                meta_key(self.table.id),
+                _encode(self.table.meta()),
+                ttl=self.table.clock.keep_for(META_TTL),
+            )
 
     async def close(self) -> None:
         if self._task is not None:
@@ -98,7 +102,9 @@ class Announcer:
             try:
                 await self.broker.dir_put(DIRECTORY, {room: entry})
                 if self.broker.durable:
-                    await self.broker.put(meta_key(room), meta, ttl=META_TTL)
+                    await self.broker.put(
+                        meta_key(room), meta, ttl=self.table.clock.keep_for(META_TTL)
+                    )
                 await self.broker.publish(events_channel(room), event)
                 await self.broker.publish(LOBBY, b"")
             except BrokerUnavailable:

@@ -105,6 +105,12 @@ class Clock(msgspec.Struct, kw_only=True):
         if not low <= self.per_move <= high:
             self.per_move = TURN_DEFAULT_SECONDS if self.turn_based else 0.0
 
+    def keep_for(self, base: float) -> float:
+        """How long a table's stored meta and state outlive their last write: ``base``,
+        and at a turn-based table also the longest a move may take (a full bank), so
+        that a table nobody touches for days is still there when its deadline comes."""
+        return base + CAP_MOVES * self.per_move if self.turn_based else base
+
     def start(self, seats: int, active: frozenset[int], now: float) -> list[int]:
         """The banks at the start; the seats on turn (as ``turns``)."""
         if self.per_move <= 0:
