@@ -1,7 +1,7 @@
 // Everything the client knows, fed by server messages. No network here: the store
 // is given a `send` function, which keeps it testable without a socket.
 
-import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, TurnRoom, Welcome } from "./protocol.gen";
 import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
 import type { Page } from "./rankings";
@@ -153,6 +153,9 @@ export interface Snapshot {
   /** Signed out, and not yet a guest again. */
   signedOut: SignedOutState | null;
   hall: HallState;
+  /** The turn-based tables waiting for a move of ours (`turns`); null until the server
+   * has said. */
+  turns: TurnRoom[] | null;
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -183,6 +186,7 @@ export class Store {
     accountForm: null,
     signedOut: null,
     hall: { chat: [], people: null },
+    turns: null,
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -348,6 +352,7 @@ export class Store {
         const deleted = form?.mode === "delete" && form.pending != null;
         this.set({
           me: null,
+          turns: null,
           signedOut: { everywhere: msg.everywhere, account: this.state.me?.account ?? null, deleted },
           accountForm: form?.pending != null ? null : form,
         });
@@ -429,6 +434,9 @@ export class Store {
         this.set({ hall: { ...this.state.hall, people } });
         break;
       }
+      case "turns":
+        this.set({ turns: msg.rooms });
+        break;
       case "pong":
         break;
     }
