@@ -11,7 +11,10 @@ import time
 from typing import Any
 
 import msgspec
+import pytest
 
+from bench.harness.redis_server import RedisServer
+from server.broker.redis import RedisBroker
 from server.broker.sqlite import FILE_NAME, SqliteBroker
 from server.keys import log_key, meta_key
 from server.room.ledger import META_TTL
@@ -144,3 +147,52 @@ async def test_a_deadline_passed_while_the_hall_was_down_is_acted_on_once(tmp_pa
     finally:
         third.stop()
     assert [(a.seat, a.by) for a in await _log(data, room)] == [(0, "ai")]
+
+
+@pytest.mark.redis
+async def test_a_successor_acts_once_on_a_deadline_that_passed_while_the_owner_was_gone() -> None:
+    """In a hall shared through Redis: `turns` lists a table another process owns, and
+    when the owner dies, the process that takes the table over finds the stored
+    deadline passed (days went by meanwhile) and makes that one move."""
+    redis = RedisServer()
+    p0 = ServerProcess(redis.url, lease_ttl=3.0)  # time to move the clock on, below
+    p1 = ServerProcess(redis.url)
+    try:
+        room, anna, bert = await _turn_based_table(p0.url)
+        # Anna at the other process is told of her move at p0's table.
+        elsewhere = await Client.open(p1.url, "anna", token=anna.token)
+        assert [t["room"] for t in await _turns(elsewhere)] == [room]
+        await elsewhere.close()
+        watcher = await Client.open(p1.url, "watcher")
+        await watcher.send({"t": "enter", "room": room})
+        await watcher.expect("room", room=room, timeout=10)
+        await watcher.reach(room, 0, timeout=10)
+        p0.kill()
+        broker = RedisBroker(redis.url)
+        try:
+            raw = await broker.get(meta_key(room))
+            assert raw is not None
+            meta = msgspec.msgpack.decode(raw, type=RoomMeta)
+            meta.clock.running = {s: since - 4 * DAY for s, since in meta.clock.running.items()}
+            await broker.put(meta_key(room), msgspec.msgpack.encode(meta), ttl=META_TTL)
+        finally:
+            await broker.close()
+        await watcher.reach(room, 1, timeout=20)  # p1 took over, and the AI moved for Anna
+        await asyncio.sleep(1.5)
+        assert watcher.version(room) == 1
+        broker = RedisBroker(redis.url)
+        try:
+            entries = await broker.read_log(log_key(room))
+        finally:
+            await broker.close()
+        made = [msgspec.msgpack.decode(e, type=LogAct) for e in entries[1:]]
+        assert [(a.seat, a.by) for a in made] == [(0, "ai")]
+        # Bert's move now: his list, wherever he comes in, has the table.
+        again = await Client.open(p1.url, "bert", token=bert.token)
+        assert [t["room"] for t in await _turns(again)] == [room]
+        await again.close()
+        await watcher.close()
+    finally:
+        p0.stop()
+        p1.stop()
+        redis.stop()
