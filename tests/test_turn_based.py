@@ -68,7 +68,7 @@ async def test_pace_is_a_table_setting_with_the_bounds_of_days(server) -> None:
         await host.send({"t": "option", "room": room, "key": "clock", "value": bad, "id": n})
         error = await host.expect("error", ref=n)
         assert error["code"] == "bad_option"
-        assert error["args"] == {"clock_min": 3600.0, "clock_max": 14 * DAY}
+        assert error["args"] == {"clock_min": 3600.0, "clock_max": 14 * DAY, "days_max": 14}
     await host.send({"t": "option", "room": room, "key": "out_of_time", "value": "x", "id": 9})
     assert (await host.expect("error", ref=9))["code"] == "bad_option"
     await host.send({"t": "option", "room": room, "key": "clock", "value": 3 * DAY})

@@ -3,7 +3,7 @@
 // store taking the server's `turns`, and the connection asking for it on every welcome.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lang } from "../src/i18n";
+import { errorText, lang } from "../src/i18n";
 import type { TurnRoom } from "../src/protocol.gen";
 import { parseCommand } from "../src/commands";
 import { Connection, TOKEN_KEY } from "../src/connection";
@@ -167,5 +167,16 @@ describe("typed at the table", () => {
     expect(parseCommand("/option pace turn_based", ctx)).toEqual({ kind: "send", msg: { t: "option", room: "r1", key: "pace", value: "turn_based" } });
     expect(parseCommand("/option out_of_time drop", ctx)).toEqual({ kind: "send", msg: { t: "option", room: "r1", key: "out_of_time", value: "drop" } });
     expect(parseCommand("/option pace", ctx)).toMatchObject({ kind: "error", key: "cmd.pace_usage" });
+  });
+});
+
+describe("a refused time per move", () => {
+  it("at a turn-based table is worded in hours and days, in both languages", () => {
+    const args = { clock_min: 3600, clock_max: 1209600, days_max: 14 };
+    expect(errorText("bad_option", "x", args)).toBe("At a turn-based table a move takes an hour to 14 days (3600 to 1209600 seconds).");
+    lang.set("ja");
+    expect(errorText("bad_option", "x", args)).toBe("ターン制のテーブルでは1手あたり1時間〜14日（3600〜1209600秒）です。");
+    // A real-time table's refusal reads as before.
+    expect(errorText("bad_option", "x", { clock_min: 0.1, clock_max: 3600 })).toContain("0（なし）");
   });
 });

@@ -44,7 +44,9 @@ def clock_seconds(value: Any, pace: Pace = "realtime") -> float:
     turn-based table always has a clock (false or 0 gives it the default)."""
     turn_based = pace == "turn_based"
     low, high = (TURN_MIN_SECONDS, TURN_MAX_SECONDS) if turn_based else (MIN_SECONDS, MAX_SECONDS)
-    bounds = {"clock_min": low, "clock_max": high}  # a refusal's args
+    bounds: dict[str, Any] = {"clock_min": low, "clock_max": high}  # a refusal's args
+    if turn_based:
+        bounds["days_max"] = round(TURN_MAX_SECONDS / 86400)
     if value is False or value is None:
         value = 0
     if isinstance(value, bool) or not isinstance(value, (int, float)):
