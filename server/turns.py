@@ -25,15 +25,14 @@ INTERVAL = 0.5  # seconds: changes are gathered this long before the lists are s
 _encode = msgspec.msgpack.Encoder().encode
 
 
-def turns_of(player_id: str, entries: list[Entry]) -> list[m.TurnRoom]:
-    """The tables in ``entries`` waiting for ``player_id``, the longest waiting first."""
-    found = []
+def by_player(entries: list[Entry]) -> dict[str, list[m.TurnRoom]]:
+    """Every player's tables waiting for them in ``entries``, the longest waiting first:
+    one pass over the directory, however many players are listening."""
+    found: dict[str, list[m.TurnRoom]] = {}
     for entry in entries:
         for due in entry.due:
-            if due.player != player_id:
-                continue
             opponents = [n for i, n in enumerate(entry.names) if i != due.seat and n]
-            found.append(
+            found.setdefault(due.player, []).append(
                 m.TurnRoom(
                     room=entry.summary.room,
                     game=entry.summary.game,
@@ -42,7 +41,8 @@ def turns_of(player_id: str, entries: list[Entry]) -> list[m.TurnRoom]:
                     opponents=opponents,
                 )
             )
-    found.sort(key=lambda t: (t.since, t.room))
+    for rooms in found.values():
+        rooms.sort(key=lambda t: (t.since, t.room))
     return found
 
 
@@ -57,7 +57,7 @@ class Turns:
             self.forget(conn)
             return
         assert conn.player is not None
-        rooms = turns_of(conn.player.id, await self.lobby.entries())
+        rooms = by_player(await self.lobby.entries()).get(conn.player.id, [])
         msg = m.TurnList(rooms=rooms)
         self.watchers[conn] = _encode(msg)
         conn.send(msg)
@@ -73,11 +73,11 @@ class Turns:
     async def _send_later(self) -> None:
         await asyncio.sleep(INTERVAL)
         with contextlib.suppress(BrokerUnavailable):
-            entries = await self.lobby.entries()
+            waiting = by_player(await self.lobby.entries())
             for conn, told in list(self.watchers.items()):
                 if conn.player is None or conn.closed:
                     continue
-                msg = m.TurnList(rooms=turns_of(conn.player.id, entries))
+                msg = m.TurnList(rooms=waiting.get(conn.player.id, []))
                 encoded = _encode(msg)
                 if encoded != told:
                     self.watchers[conn] = encoded

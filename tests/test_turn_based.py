@@ -11,7 +11,10 @@ from typing import Any
 import msgspec
 import pytest
 
+from protocol.messages import RoomSummary
 from server.limits import Limits
+from server.lobby import Due, Entry
+from server.turns import by_player
 from tests.conftest import TEST_LIMITS, running_server
 from tests.support.client import Client
 from tests.support.tables import open_table
@@ -217,3 +220,26 @@ async def test_turns_is_refused_before_hello() -> None:
         c = await Client.open(srv.url, None)
         await c.send({"t": "turns", "id": 3})
         assert (await c.expect("error", ref=3))["code"] == "bad_message"
+
+
+def test_turns_of_many_tables_put_the_longest_waiting_first_and_name_the_others() -> None:
+    def entry(room: str, dues: list[Due], names: list[str]) -> Entry:
+        summary = RoomSummary(
+            room=room, game="countdown", status="playing", seats=3, seated=3, watchers=0, options={}
+        )
+        return Entry(summary=summary, due=dues, names=names)
+
+    entries = [
+        entry("new", [Due(0, "ada", 900.0, 500.0)], ["Ada", "Ben", "AI 1"]),
+        entry(
+            "old", [Due(2, "ada", 800.0, 100.0), Due(0, "cleo", 700.0, 100.0)], ["Cleo", "", "Ada"]
+        ),
+        entry("none", [], []),
+    ]
+    waiting = by_player(entries)
+    assert [(t.room, t.opponents) for t in waiting["ada"]] == [
+        ("old", ["Cleo"]),
+        ("new", ["Ben", "AI 1"]),
+    ]
+    assert [t.room for t in waiting["cleo"]] == ["old"]
+    assert "ben" not in waiting
