@@ -395,7 +395,6 @@ class Room:
 
     async def _on_told(self, player: None, told: asyncio.Future[None], t0: float) -> None:
         """Resolve ``told`` once every change so far is stored and told."""
-
         def done() -> None:
             if not told.done():
                 told.set_result(None)
