@@ -15,6 +15,9 @@ VERSION = struct.Struct(">Q")
 
 LOBBY = "lobby"  # channel: something in the lobby directory changed
 DIRECTORY = "rooms"  # the lobby directory: table id -> its entry (server/lobby.py)
+# The running turn-based tables of a shared hall (id -> nothing): taken over when their
+# owner dies even with nobody at them, for their deadlines (server/leases.py).
+TURN_BASED = "turn_based"
 
 
 def _who(audience: Audience) -> str:

@@ -25,6 +25,7 @@ from server.games.base import IllegalIntent
 from server.keys import (
     DIRECTORY,
     LOBBY,
+    TURN_BASED,
     VERSION,
     backlog_key,
     chat_key,
@@ -377,6 +378,7 @@ class Tables:
                     await broker.delete(meta_key(room.id))
                     await broker.delete(state_key(room.id))
                 if broker.shared:
+                    await broker.dir_delete(TURN_BASED, room.id)
                     for audience in room.audiences():
                         await broker.delete(view_key(room.id, audience))
                         await broker.delete(backlog_key(room.id, audience))

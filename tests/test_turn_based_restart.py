@@ -196,3 +196,46 @@ async def test_a_successor_acts_once_on_a_deadline_that_passed_while_the_owner_w
         p0.stop()
         p1.stop()
         redis.stop()
+
+
+@pytest.mark.redis
+async def test_a_turn_based_table_nobody_is_at_is_taken_over_when_its_owner_dies() -> None:
+    """Nobody is at the table when its owner dies (people come and go over days):
+    another process takes it over all the same, lists it again, and acts on its
+    deadline."""
+    redis = RedisServer()
+    p0 = ServerProcess(redis.url, lease_ttl=3.0)
+    p1 = ServerProcess(redis.url)
+    try:
+        room, anna, bert = await _turn_based_table(p0.url)
+        await anna.close()
+        await bert.close()
+        p0.kill()
+        broker = RedisBroker(redis.url)
+        try:
+            raw = await broker.get(meta_key(room))
+            assert raw is not None
+            meta = msgspec.msgpack.decode(raw, type=RoomMeta)
+            meta.clock.running = {s: since - 4 * DAY for s, since in meta.clock.running.items()}
+            await broker.put(meta_key(room), msgspec.msgpack.encode(meta), ttl=META_TTL)
+            made: list[LogAct] = []
+            for _ in range(300):  # the successor looks every few seconds
+                entries = await broker.read_log(log_key(room))
+                made = [msgspec.msgpack.decode(e, type=LogAct) for e in entries[1:]]
+                if made:
+                    break
+                await asyncio.sleep(0.1)
+            assert [(a.seat, a.by) for a in made] == [(0, "ai")]
+        finally:
+            await broker.close()
+        # The successor lists it (the lobby, and Bert's turns), with nobody having come.
+        back = await Client.open(p1.url, "bert", token=bert.token)
+        assert [t["room"] for t in await _turns(back)] == [room]
+        await back.send({"t": "rooms"})
+        listed = (await back.expect("room_list", timeout=10))["rooms"]
+        assert [r["room"] for r in listed] == [room]
+        await back.close()
+    finally:
+        p0.stop()
+        p1.stop()
+        redis.stop()

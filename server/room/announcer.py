@@ -16,7 +16,7 @@ import msgspec
 
 from server.broker import Broker, BrokerUnavailable
 from server.events import Event
-from server.keys import DIRECTORY, LOBBY, events_channel, meta_key
+from server.keys import DIRECTORY, LOBBY, TURN_BASED, events_channel, meta_key
 from server.lobby import Due, Entry, directory_entry
 from server.room.ledger import META_TTL
 from server.room.table import Table
@@ -81,6 +81,18 @@ class Announcer:
                 ttl=self.table.clock.keep_for(META_TTL),
             )
 
+    async def _note_turn_based(self) -> None:
+        """In a shared hall, list a running turn-based table where every process looks
+        for tables to take over when their owner dies, also with nobody at them (its
+        deadlines are due whoever is there), and strike it off once it is over."""
+        table = self.table
+        if not self.broker.shared or not table.clock.turn_based:
+            return
+        if table.status == "playing":
+            await self.broker.dir_put(TURN_BASED, {table.id: b""})
+        elif table.status == "finished":
+            await self.broker.dir_delete(TURN_BASED, table.id)
+
     async def close(self) -> None:
         if self._task is not None:
             with contextlib.suppress(BaseException):
@@ -101,6 +113,7 @@ class Announcer:
             event = _encode(Event(info=self.table.info(), v=self.version()))
             try:
                 await self.broker.dir_put(DIRECTORY, {room: entry})
+                await self._note_turn_based()
                 if self.broker.durable:
                     await self.broker.put(
                         meta_key(room), meta, ttl=self.table.clock.keep_for(META_TTL)
