@@ -10,7 +10,8 @@ the connections watching. A request forwarded to another process waits for its a
 
 The parts, each in its own module: sessions (sessions.py), the lobby (lobby.py), the
 tables this process knows (tables.py), broker subscriptions (channels.py), leases and
-takeovers between processes (leases.py).
+takeovers between processes (leases.py), the tables waiting for a player's move
+(turns.py).
 
 The hall builds the parts and gives each the few others it uses, and nothing more:
 no part holds the hall, so a part's constructor says what it depends on; the hall
