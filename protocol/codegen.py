@@ -155,6 +155,8 @@ def render() -> str:
         "/** An account's password, in characters (`register`, `password`). */",
         f"export const ACCOUNT_PASSWORD_MIN = {m.ACCOUNT_PASSWORD_MIN};",
         f"export const ACCOUNT_PASSWORD_MAX = {m.ACCOUNT_PASSWORD_MAX};",
+        "/** What a device may be told about by Web Push (`push_subscribe.topics`). */",
+        f"export const PUSH_TOPICS = {json.dumps(list(m.PUSH_TOPICS))} as const;",
         "",
     ]
     nested: list[type] = list(m.NESTED)

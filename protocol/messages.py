@@ -391,6 +391,55 @@ class Turns(_Client, tag="turns"):
     on: Annotated[bool, doc("Listen (true), or stop listening (false).")] = True
 
 
+PUSH_TOPICS = ("your_turn", "game_over")  # what a device may be told about, by Web Push
+PUSH_DEVICES = 10  # subscriptions a player keeps; a newer one replaces the oldest
+
+
+class PushKeys(msgspec.Struct, kw_only=True):
+    """A push subscription's keys, as the browser's `PushSubscription.toJSON()` gives them."""
+
+    p256dh: Annotated[
+        str, doc("The device's P-256 public key, unpadded base64url (65 bytes, uncompressed).")
+    ]
+    auth: Annotated[str, doc("The device's authentication secret, unpadded base64url (16 bytes).")]
+
+
+class PushSubscription(msgspec.Struct, kw_only=True):
+    """Where and how to reach one device by Web Push (the browser's `PushSubscription`)."""
+
+    endpoint: Annotated[str, doc("The push service's URL for this device (https).")]
+    keys: Annotated[PushKeys, doc("The keys the hall encrypts each push with.")]
+
+
+class PushKey(_Client, tag="push_key"):
+    """Ask for the hall's public VAPID key, which the browser needs to subscribe this
+    device to pushes. Answered by `push_key`."""
+
+
+class PushSubscribe(_Client, tag="push_subscribe"):
+    """Have this device told about the chosen topics by Web Push, even with every tab of
+    the hall closed: a push when it becomes your turn at a table (`your_turn`) and when
+    a game of yours ends (`game_over`). The subscription belongs to the player of the
+    session (signed in or not); sent again with the same endpoint, it replaces the
+    topics. A player keeps at most 10 devices (`PUSH_DEVICES`): an eleventh replaces the one
+    subscribed longest ago. Answered by `push_topics`; refused with `bad_subscription`
+    or `push_off`."""
+
+    subscription: Annotated[PushSubscription, doc("The device's subscription.")]
+    topics: Annotated[
+        list[str],
+        doc("What to be told about: any of `your_turn`, `game_over`; empty: nothing."),
+    ]
+    lang: Annotated[Lang, doc("The language the pushes are worded in.")] = "en"
+
+
+class PushUnsubscribe(_Client, tag="push_unsubscribe"):
+    """Stop pushes to a device of yours. Answered by `push_topics` with no topics, also
+    when the hall had no such subscription."""
+
+    endpoint: Annotated[str, doc("The device's `subscription.endpoint`.")]
+
+
 ClientMessage = (
     Hello
     | Rooms
@@ -418,6 +467,9 @@ ClientMessage = (
     | Hall
     | HallChat
     | Turns
+    | PushKey
+    | PushSubscribe
+    | PushUnsubscribe
 )
 
 
@@ -626,6 +678,14 @@ class Room(_Server, tag="room"):
         str | None,
         doc("At a finished table: the id of the table its players opened to play again."),
     ] = None
+    ai_log: Annotated[
+        list[list[int]],
+        doc(
+            "Ranges `[start, end)` of entries in your view's `log` (by index from the "
+            "first entry) that the AI wrote while playing a person's seat (a stand-in, a "
+            "clock run out, a player who left or resigned): mark them as the AI's."
+        ),
+    ] = []
     abandoned: Annotated[
         bool,
         doc(
@@ -893,6 +953,14 @@ class ReplayData(_Server, tag="replay"):
     patches: Annotated[
         list[list[Any]], doc('Per move, the operations that make its view (see "Patches").')
     ]
+    by_ai: Annotated[
+        list[int],
+        doc("The moves (numbered from 1) the AI made for a person: a stand-in, a clock run out."),
+    ] = []
+    ai_log: Annotated[
+        list[list[int]],
+        doc("Ranges `[start, end)` of the view's `log` that those moves wrote (as `room.ai_log`)."),
+    ] = []
 
 
 class SignedOut(_Server, tag="signed_out"):
@@ -935,6 +1003,26 @@ class TurnList(_Server, tag="turns"):
     ]
 
 
+class PushKeyAnswer(_Server, tag="push_key"):
+    """The answer to `push_key`: the hall's public VAPID key."""
+
+    key: Annotated[
+        str | None,
+        doc(
+            "The key, unpadded base64url (the browser's `applicationServerKey`); null when "
+            "the hall sends no pushes."
+        ),
+    ]
+
+
+class PushTopics(_Server, tag="push_topics"):
+    """The answer to `push_subscribe` and `push_unsubscribe`: what the device is told
+    about now."""
+
+    endpoint: Annotated[str, doc("The device's `subscription.endpoint`.")]
+    topics: Annotated[list[str], doc("Its topics; empty when it is told nothing.")]
+
+
 ServerMessage = (
     Welcome
     | RoomList
@@ -955,6 +1043,8 @@ ServerMessage = (
     | Present
     | PresentChanges
     | TurnList
+    | PushKeyAnswer
+    | PushTopics
 )
 
 CLIENT_MESSAGES: tuple[type[msgspec.Struct], ...] = ClientMessage.__args__  # type: ignore[attr-defined]
@@ -972,6 +1062,8 @@ NESTED: tuple[type[msgspec.Struct], ...] = (
     GameSummary,
     PlayerResult,
     TurnRoom,
+    PushSubscription,
+    PushKeys,
 )
 
 # The hub's stable error codes (protocol/README.md); games add their own for refused
@@ -1006,6 +1098,8 @@ ERROR_CODES = (
     "not_signed_in",
     "account_required",
     "not_finished",
+    "bad_subscription",
+    "push_off",
 )
 
 # What each of the hub's codes means and when it is sent, for protocol/README.md.
@@ -1088,5 +1182,12 @@ ERROR_MEANINGS: dict[str, str] = {
         "`register` or `login` first."
     ),
     "not_finished": "`rematch` at a table whose game is not over.",
+    "bad_subscription": (
+        "`push_subscribe` with a subscription the hall cannot use: its endpoint is not an "
+        "https URL of a push service, its keys are not a P-256 public key (65 bytes) and "
+        "a 16-byte secret in base64url, or a topic is none of `your_turn`, `game_over` "
+        "(`args.topic` names it)."
+    ),
+    "push_off": "`push_subscribe` at a hall that sends no pushes (`--no-push`).",
     "internal_error": "The server failed on this message (a bug); nothing was changed.",
 }

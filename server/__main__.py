@@ -129,6 +129,18 @@ def main(argv: list[str] | None = None) -> int:
         help="optional (the default): guests play too; required: guests may only watch",
     )
     parser.add_argument(
+        "--no-push",
+        dest="push",
+        action="store_false",
+        help="send no Web Push notifications (the hall gives browsers no key to subscribe with)",
+    )
+    parser.add_argument(
+        "--push-contact",
+        default=Limits().push_contact,
+        help="how push services can reach whoever runs the hall, a mailto: or https: URL "
+        f"(default {Limits().push_contact})",
+    )
+    parser.add_argument(
         "--loop",
         choices=LOOPS,
         default="auto",
@@ -161,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             gc_every=args.gc_every,
             hall_password=args.hall_password,
             accounts=args.accounts,
+            push=args.push,
+            push_contact=args.push_contact,
         ),
     )
     config = uvicorn.Config(

@@ -64,7 +64,7 @@ def game_id(table: str, start: LogStart) -> str:
     return hashlib.sha256(f"{table}:{start.seed}".encode()).hexdigest()[:12]
 
 
-def abandoned(game: Game, state: Any, seats: int) -> Result:
+def abandoned_result(game: Game, state: Any, seats: int) -> Result:
     """An abandoned game's scores where it stopped (as everyone saw them), and no
     places: rank 0 for every seat."""
     shown = audience_view(game, state, None).get("scores")
@@ -100,7 +100,7 @@ def make_record(
             score=result.scores[i],
             rank=result.ranks[i],
             left=bool(s and s.left),
-            ai_finished=bool(s and not s.bot and s.standin),
+            ai_finished=bool(s and not s.bot and s.standin) and not abandoned,
             ai_moves=s.ai_moves if s else 0,
         )
         for i, s in enumerate(seats)
@@ -184,9 +184,28 @@ def replay(raw: bytes, seat: int | None) -> bytes:
     state = game.setup(start.seats, msgspec.convert(start.options, game.Options), start.seed)
     first = before = audience_view(game, state, seat)
     patches = []
-    for move in _moves(record):
+    by_ai: list[int] = []  # the moves the AI made for a person
+    ai_log: list[list[int]] = []  # and the entries of this audience's log they wrote
+    for k, move in enumerate(_moves(record), start=1):
         state = game.apply(state, move.seat, read_intent(game, move.intent))
         view = audience_view(game, state, seat)
         patches.append(diff(before, view))
+        if move.by == "ai":
+            by_ai.append(k)
+            grew_from, grew_to = len(before.get("log") or ()), len(view.get("log") or ())
+            if grew_to > grew_from:
+                if ai_log and ai_log[-1][1] == grew_from:
+                    ai_log[-1][1] = grew_to
+                else:
+                    ai_log.append([grew_from, grew_to])
         before = view
-    return _encode(m.ReplayData(summary=record.summary(), seat=seat, view=first, patches=patches))
+    return _encode(
+        m.ReplayData(
+            summary=record.summary(),
+            seat=seat,
+            view=first,
+            patches=patches,
+            by_ai=by_ai,
+            ai_log=ai_log,
+        )
+    )

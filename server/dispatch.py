@@ -33,6 +33,7 @@ from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.present import Presence
+from server.push import Pusher
 from server.replayer import Replayer
 from server.sessions import Sessions, valid_name
 from server.signin import SignIn, welcome
@@ -65,6 +66,7 @@ class Dispatcher:
         hallchat: HallChat,
         presence: Presence,
         turns: Turns,
+        pusher: Pusher,
     ) -> None:
         self.broker = broker
         self.metrics = metrics
@@ -81,6 +83,7 @@ class Dispatcher:
         self.holders = Holders(sessions.accounts)
         self.presence = presence
         self.turns = turns
+        self.pusher = pusher
 
     async def receive(self, conn: Connection, data: bytes | str) -> None:
         """Handle one frame. Nothing a client sends may escape as an exception."""
@@ -202,6 +205,16 @@ class Dispatcher:
                 await self.hallchat.say(conn, msg)
             case m.Turns():
                 await self.turns.watch(conn, msg.on)
+            case m.PushKey():
+                conn.send(m.PushKeyAnswer(key=self.pusher.public_key))
+            case m.PushSubscribe():
+                topics = await self.pusher.subscribe(
+                    conn.player.id, msg.subscription, msg.topics, msg.lang
+                )
+                conn.send(m.PushTopics(endpoint=msg.subscription.endpoint, topics=topics))
+            case m.PushUnsubscribe():
+                await self.pusher.unsubscribe(conn.player.id, msg.endpoint)
+                conn.send(m.PushTopics(endpoint=msg.endpoint, topics=[]))
 
     async def _hello(self, conn: Connection, msg: m.Hello) -> None:
         if conn.player is not None:

@@ -27,6 +27,9 @@ class RoomInfo(msgspec.Struct, kw_only=True):
     kept: list[KeptSeat | None] = []  # seats kept for the players of a rematch
     rematch: str | None = None  # a finished table's rematch, once its players opened one
     abandoned: bool = False  # a finished table whose people all left before the end
+    # Per audience (a seat, or -1 for watchers): ranges of its view's log the AI wrote
+    # for a person; each member is told its own audience's (fanout.room_message).
+    ai_log: dict[int, list[list[int]]] = {}
 
 
 class Event(msgspec.Struct, tag_field="k", tag="room"):

@@ -283,4 +283,5 @@ def room_message(info: RoomInfo, conn: Connection) -> m.Room:
         kept=info.kept,
         rematch=info.rematch,
         abandoned=info.abandoned,
+        ai_log=info.ai_log.get(-1 if you is None else you, []),
     )

@@ -41,8 +41,8 @@ from __future__ import annotations
 import logging
 import secrets
 
-from server import collector, games
-from server.accounts import Accounts
+from server import archive, collector, games
+from server.accounts import Account, Accounts
 from server.ai.thinker import Thinker
 from server.broker import Broker
 from server.channels import Channels
@@ -58,6 +58,7 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.present import Presence
 from server.profiles import Profiles
+from server.push import Notice, Pusher
 from server.ratings import Ratings
 from server.replayer import Replayer
 from server.room import Room
@@ -88,6 +89,7 @@ class Hall:
         self.ratings = Ratings(broker, self.accounts)
         self.profiles = Profiles(broker, self.accounts, self.ratings)
         self.lobby = Lobby(broker)
+        self.pusher = Pusher(broker, limits, spawn)  # Web Push to players' devices
         self.channels = Channels(broker)
         self.replayer = Replayer(broker)
         self.waiting = waiting = Waiting(  # what this process forwarded, until answered
@@ -111,7 +113,7 @@ class Hall:
             lobby=self.lobby,
             thinker=self.thinker,
             on_command=self.inbox.on_command,
-            on_archived=self.ratings.rate,
+            on_archived=self._archived,
             on_turn=self.on_turn,
         )
         self.fanout = Fanout(
@@ -138,7 +140,7 @@ class Hall:
             self.accounts,
             self.sessions,
             leave_all=self.fanout.leave_all,
-            forget=self.profiles.forget,
+            forget=self._forget,
         )
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
@@ -158,6 +160,7 @@ class Hall:
             hallchat=self.hallchat,
             presence=self.presence,
             turns=self.turns,
+            pusher=self.pusher,
         )
         self.receive = self.dispatcher.receive  # a frame from a connection
         broker.on_reconnect(self.fanout.catch_up)
@@ -168,8 +171,11 @@ class Hall:
 
     def on_turn(self, player_id: str, room_id: str) -> None:
         """It became a person's move at a turn-based table this process owns (called
-        once per move that comes to them, from the table's actor; it must not block).
-        Nothing to do yet: the place for a notification (Web Push) to the player."""
+        once per move that comes to them, from the table's actor; it must not block):
+        a push to the devices where they asked to be told (server/push.py)."""
+        room = self.tables.own.get(room_id)
+        if room is not None:
+            self.pusher.notify(player_id, "your_turn", Notice(room=room_id, game=room.game.name))
 
     def _lobby_changed(self, data: bytes) -> None:
         self.lobby.on_change(data)
@@ -179,6 +185,18 @@ class Hall:
     def rooms(self) -> dict[str, Room]:
         """The tables this process owns, by id."""
         return self.tables.own
+
+    async def _archived(self, record: archive.Record) -> None:
+        """A finished game, once archived: its players are told (in the background),
+        and it is rated."""
+        self.pusher.game_over(record)
+        await self.ratings.rate(record)
+
+    async def _forget(self, account: Account) -> int:
+        """A deleted account: its devices get no more pushes, and its name leaves
+        what the hall shows."""
+        await self.pusher.forget(account.player)
+        return await self.profiles.forget(account)
 
     async def start(self) -> None:
         # Import every game now: done on the first use instead, it blocked the loop for
@@ -190,6 +208,7 @@ class Hall:
         await self.broker.subscribe(LOBBY, self._lobby_changed)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()
+        await self.pusher.start()
         await self.presence.start()
         self.tasks.spawn(self.presence.run())
         if self.broker.shared:
@@ -230,4 +249,5 @@ class Hall:
         await self.tables.close()
         await self.tasks.cancel()
         self.thinker.close()
+        self.pusher.close()
         self.replayer.close()

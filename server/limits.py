@@ -33,3 +33,11 @@ class Limits(msgspec.Struct):
     hall_password: str | None = None  # asked of every visitor in `hello` when set
     # "required": a guest may watch, but playing (create, sit, chat) needs an account
     accounts: str = "optional"
+    # Web Push (push.py): off, the hall gives no key and keeps no subscriptions
+    push: bool = True
+    # who runs the hall, for the push services (the VAPID `sub` claim): mailto: or https:
+    push_contact: str = "mailto:admin@localhost"
+    push_timeout: float = 10.0  # seconds one post to a push service may take
+    # Tests only: push endpoints may be plain http to a loopback address (a test's own
+    # push service); otherwise an endpoint is https, and never to the hall's own network.
+    push_loopback: bool = False

@@ -44,6 +44,7 @@ from server.room import Room
 from server.room.actor import OnArchived, OnTurn
 from server.room.clock import clock_seconds, out_of_time_of, pace_of
 from server.room.options import make_options
+from server.room.pace import AUTO, ai_pace
 from server.room.privacy import Lock, refuse
 from server.room.record import RoomMeta, Seat
 from server.sessions import Player, Sessions
@@ -147,6 +148,7 @@ class Tables:
         lock.set_private(raw.pop("private", False))
         lock.set_password(raw.pop("password", None))
         rated = raw.pop("rated", True)
+        speed = ai_pace(raw.pop("ai_pace", AUTO))  # how fast its AI players play
         options = make_options(game, raw)
         room = await self._new(game, options, host, address)
         room.table.clock.pace = pace
@@ -154,6 +156,7 @@ class Tables:
         room.table.clock.out_of_time = out_of_time
         room.table.lock = lock
         room.table.set_rated(rated)
+        room.table.ai_pace = speed
         # Whoever opens a table means to play at it: they sit in the first seat at once
         # (no command yet, so no actor is needed), and may add AI players and start.
         room.table.sit(host.id, host.name, 0)
@@ -179,6 +182,7 @@ class Tables:
             private=before.lock.private, salt=before.lock.salt, digest=before.lock.digest
         )
         table.rated = before.rated
+        table.ai_pace = before.ai_pace
         for i, seat in enumerate(seats):
             if seat.bot:
                 table.add_bot(host.id, i, seat.level)

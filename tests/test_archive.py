@@ -69,7 +69,9 @@ async def test_a_replay_rebuilds_every_view_to_the_one_seen_at_the_end(played) -
     game = (await anna.expect("history"))["games"][0]
     await watcher.send({"t": "replay", "game": game["id"]})
     msg = await watcher.expect("replay", timeout=30)
-    assert msg["seat"] is None and msg["summary"] == game
+    # The lists mark account holders and tag guests; a replay's summary does not.
+    unmarked = {**game, "players": [{**p, "account": False, "tag": None} for p in game["players"]]}
+    assert msg["seat"] is None and msg["summary"] == unmarked
     views = replayed(msg)
     assert len(views) == game["moves"] + 1
     assert views[-1] == watcher.view(room)  # as the spectator saw the end
@@ -79,6 +81,20 @@ async def test_a_replay_rebuilds_every_view_to_the_one_seen_at_the_end(played) -
     mine = replayed(await watcher.expect("replay", seat=0, timeout=30))
     assert mine[-1] == anna.view(room)
     assert mine[0] != views[0]  # its own tile to place, which the spectator could not see
+
+
+async def test_a_replay_says_which_moves_the_ai_made_for_a_person(played) -> None:
+    server, room, anna, watcher = played
+    await anna.send({"t": "history"})
+    game = (await anna.expect("history"))["games"][0]
+    record = msgspec.msgpack.decode(await server.hall.broker.archived(game["id"]))
+    anna_moves = [k for k, e in enumerate(record["log"][1:], start=1) if e["seat"] == 0]
+    await watcher.send({"t": "replay", "game": game["id"]})
+    msg = await watcher.expect("replay", timeout=30)
+    # Anna never moved: every move of her seat was the AI's, and only hers.
+    assert msg["by_ai"] == anna_moves and len(anna_moves) == game["players"][0]["ai_moves"]
+    log = replayed(msg)[-1]["log"]
+    assert msg["ai_log"] and all(0 <= a < b <= len(log) for a, b in msg["ai_log"])
 
 
 async def test_bad_replays_are_refused_and_change_nothing(played) -> None:

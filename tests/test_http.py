@@ -123,6 +123,13 @@ async def test_lobby_rows_name_the_players_and_come_newest_first(server) -> None
         "name": "AI 1",
         "bot": True,
         "level": "greedy",
+        "left": False,
     }
-    assert players[1] == {"player": host.player, "name": "hanna", "bot": False, "level": None}
+    assert players[1] == {
+        "player": host.player,
+        "name": "hanna",
+        "bot": False,
+        "level": None,
+        "left": False,
+    }
     assert rooms[1]["host_name"] == "hanna" and rooms[0]["host_name"] == "otto"

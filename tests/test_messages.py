@@ -36,6 +36,17 @@ CLIENT_SAMPLES = [
     {"t": "hall"},
     {"t": "hall_chat", "text": "hello hall"},
     {"t": "turns"},
+    {"t": "push_key"},
+    {
+        "t": "push_subscribe",
+        "subscription": {
+            "endpoint": "https://hall.example/push/x",
+            "keys": {"p256dh": "B", "auth": "A"},
+        },
+        "topics": ["your_turn"],
+        "lang": "ja",
+    },
+    {"t": "push_unsubscribe", "endpoint": "https://hall.example/push/x"},
 ]
 
 
@@ -148,6 +159,8 @@ def test_server_messages_round_trip() -> None:
             gone=["q"],
             total=7,
         ),
+        m.PushKeyAnswer(key="BPub"),
+        m.PushTopics(endpoint="https://hall.example/push/x", topics=["game_over"]),
     ]
     assert {type(s) for s in samples} == set(m.SERVER_MESSAGES)
     for s in samples:

@@ -53,6 +53,12 @@ async def test_a_player_who_leaves_on_purpose_is_replaced_at_once_and_may_come_b
     await lobby.send({"t": "rooms"})
     listed = next(r for r in (await lobby.expect("room_list"))["rooms"] if r["room"] == room)
     assert listed["players"][1]["left"] is True and listed["players"][0]["left"] is False
+    # The log marks the AI's move for b, for everyone: the entries it wrote.
+    info = await _seat(watcher, room, 1, ai_moves=1)
+    log = watcher.view(room)["log"]
+    marked = [e for start, end in info["ai_log"] for e in log[start:end]]
+    assert marked and all(e["args"]["seat"] == 1 for e in marked)
+    assert all(e["args"]["seat"] == 0 for i, e in enumerate(log) if e not in marked)
     # b changes their mind: back at the table, the seat is theirs again.
     await watcher.drain(0.2)
     await b.send({"t": "enter", "room": room})

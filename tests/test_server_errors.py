@@ -267,6 +267,16 @@ async def test_account_refusals(server) -> None:
         await refused(watcher, "account_required", {"t": "create", "game": "countdown"})
 
 
+async def test_push_refusals(server) -> None:
+    c = await server.client("anna")
+    sub = {"endpoint": "http://hall.example/push/1", "keys": {"p256dh": "AAAA", "auth": "AAAA"}}
+    await refused(c, "bad_subscription", {"t": "push_subscribe", "subscription": sub, "topics": []})
+    limits = msgspec.structs.replace(TEST_LIMITS, push=False)
+    async with running_server(limits) as quiet:
+        q = await quiet.client("anna")
+        await refused(q, "push_off", {"t": "push_subscribe", "subscription": sub, "topics": []})
+
+
 def test_every_protocol_error_code_was_provoked() -> None:
     # Runs after the tests above (pytest keeps a module's order) and reads what they hit.
     if not PROVOKED:

@@ -4,7 +4,7 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { inEachLanguageAndSize, playTable, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { inEachLanguageAndSize, playTable, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall();
 
@@ -207,18 +207,18 @@ describe("a whole Alhambra game on a phone", () => {
   test("at its end, with grown alhambras, nothing sticks out at 360 px", async (t) => {
     if (!hall.has("alhambra")) t.skip();
     const { ctx, page } = await hall.person("Nadia");
-    // Against a random AI player; Nadia resigns and the AI plays her seat to the end.
+    // Against a random AI player; Nadia's clock runs out at every turn, so the AI plays
+    // her seat to the end (had she resigned, the game would stop as abandoned).
     await page.getByTestId("game-select").selectOption("alhambra");
     await page.getByTestId("create").click();
     await page.locator(".seat .tag.you").waitFor();
+    await say(page, "/option clock 0.1");
     await page.getByTestId("bot-level").selectOption("random");
     await page.getByTestId("tool-bot").click();
     await expect.poll(() => page.locator(".seat .tag.bot").count()).toBe(1);
     await page.getByTestId("tool-start").click();
     await page.locator('[data-testid="table"][data-status="playing"]').waitFor();
-    await page.getByTestId("tool-resign").click();
-    await page.getByTestId("resign-yes").click();
-    await page.getByTestId("result").waitFor({ timeout: 90_000 });
+    await page.getByTestId("result").waitFor({ timeout: 150_000 });
     await page.setViewportSize({ width: 360, height: 780 });
     await page.waitForTimeout(100);
     const out = await page.evaluate(() => {
@@ -252,5 +252,5 @@ describe("a whole Alhambra game on a phone", () => {
     }
     expect(grids.some((g) => g.width < g.natural - 1), JSON.stringify(grids)).toBe(true);
     await ctx.close();
-  });
+  }, 200_000); // a whole game the AI plays out, one move of Nadia's every 0.1 s or so
 });

@@ -266,7 +266,7 @@ describe("ratings, rankings, profiles and play again", () => {
     }
 
     for (const p of [ada, ben, cleo]) await p.ctx.close();
-  });
+  }, 180_000); // two games the AI plays out, one move of Ada's every 0.1 s
 
   test("a table opened unrated says so; the host ticks it rated again", async (t) => {
     if (!hall.has(GAME)) t.skip();

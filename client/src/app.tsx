@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { nextExpiry } from "./notices";
 import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
@@ -12,6 +13,7 @@ import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
 import { Table } from "./ui/table";
 import { YourTurns } from "./ui/turns";
+import { useTurnAlert } from "./ui/notify";
 
 export function App({ client }: { client: Client }) {
   const s = useStore(client.store);
@@ -41,6 +43,8 @@ export function App({ client }: { client: Client }) {
   const mine =
     !!v && !v.result && !!seat && !seat.standin && !seat.resigned && (v.active ?? []).includes(v.you as number);
   const replayed = s.replay?.data?.summary.game;
+  // A beep, and a notification while the tab is hidden, when it becomes our turn.
+  useTurnAlert(s.current, mine, tbl?.room?.game);
   useEffect(() => {
     const game = tbl?.room?.game;
     const page = s.page;
@@ -53,10 +57,11 @@ export function App({ client }: { client: Client }) {
           : "";
     document.title = (mine ? "★ " : "") + what + t("app.title");
   }, [mine, tbl?.room?.game, replayed, s.page, l]);
-  // Notices fade after a while; their ✕ dismisses them sooner.
+  // Each notice goes when its own time is up (notices.ts); its ✕ dismisses it sooner.
   useEffect(() => {
-    if (!s.notices.length) return;
-    const timer = setTimeout(() => client.store.dismiss(s.notices[0].id), 7000);
+    const due = nextExpiry(s.notices);
+    if (due === null) return;
+    const timer = setTimeout(() => client.store.expireNotices(), Math.max(0, due - Date.now()) + 20);
     return () => clearTimeout(timer);
   }, [s.notices]);
   return (
@@ -105,6 +110,12 @@ export function App({ client }: { client: Client }) {
                 </span>
               )}
             </span>
+            {/* The same refusal again: counted, not stacked (notices.ts). */}
+            {(n.count ?? 1) > 1 && (
+              <span class="notice-count" data-testid="notice-count" title={t("notice.count", { n: n.count! })}>
+                ×{n.count}
+              </span>
+            )}
             <button
               class="x"
               data-testid="notice-dismiss"

@@ -5,6 +5,7 @@ import { type AccountMode, passingName, sameName } from "./account";
 import { parseCommand } from "./commands";
 import { Connection, NAME_KEY, TOKEN_KEY } from "./connection";
 import { lang, t } from "./i18n";
+import { keepPush, storedPush } from "./notify";
 import { keepHallPassword, linkKey, storedHallPassword, tablePath } from "./privacy";
 import type { ClientMessage, RoomSummary } from "./protocol.gen";
 import {
@@ -397,6 +398,10 @@ export function createClient(): Client {
     },
     signOut(everywhere) {
       if (!conn.isReady) return;
+      // Whoever uses this browser next gets none of the account's pushes.
+      const pushes = storedPush();
+      if (pushes?.endpoint) conn.send({ t: "push_unsubscribe", endpoint: pushes.endpoint });
+      keepPush(null);
       store.accountSent(conn.send({ t: "logout", everywhere }));
     },
     setHallPassword(password: string) {

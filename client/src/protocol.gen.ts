@@ -10,6 +10,8 @@ export const PASSWORD_MAX = 64;
 /** An account's password, in characters (`register`, `password`). */
 export const ACCOUNT_PASSWORD_MIN = 8;
 export const ACCOUNT_PASSWORD_MAX = 256;
+/** What a device may be told about by Web Push (`push_subscribe.topics`). */
+export const PUSH_TOPICS = ["your_turn", "game_over"] as const;
 
 export interface Hello {
   t: "hello";
@@ -190,6 +192,25 @@ export interface Turns {
   id?: number | null;
 }
 
+export interface PushKey {
+  t: "push_key";
+  id?: number | null;
+}
+
+export interface PushSubscribe {
+  t: "push_subscribe";
+  subscription: PushSubscription;
+  topics: string[];
+  lang?: "en" | "ja";
+  id?: number | null;
+}
+
+export interface PushUnsubscribe {
+  t: "push_unsubscribe";
+  endpoint: string;
+  id?: number | null;
+}
+
 export interface RoomSummary {
   room: string;
   game: string;
@@ -302,6 +323,16 @@ export interface TurnRoom {
   opponents: string[];
 }
 
+export interface PushSubscription {
+  endpoint: string;
+  keys: PushKeys;
+}
+
+export interface PushKeys {
+  p256dh: string;
+  auth: string;
+}
+
 export interface Welcome {
   t: "welcome";
   token: string;
@@ -340,6 +371,7 @@ export interface Room {
   password: boolean;
   kept: (KeptSeat | null)[];
   rematch: string | null;
+  ai_log: number[][];
   abandoned: boolean;
 }
 
@@ -386,6 +418,8 @@ export interface ReplayData {
   seat: number | null;
   view: Record<string, unknown>;
   patches: unknown[][];
+  by_ai: number[];
+  ai_log: number[][];
 }
 
 export interface Error {
@@ -445,7 +479,18 @@ export interface TurnList {
   rooms: TurnRoom[];
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat | Turns;
-export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges | TurnList;
-export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required", "not_finished"] as const;
+export interface PushKeyAnswer {
+  t: "push_key";
+  key: string | null;
+}
+
+export interface PushTopics {
+  t: "push_topics";
+  endpoint: string;
+  topics: string[];
+}
+
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat | Turns | PushKey | PushSubscribe | PushUnsubscribe;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges | TurnList | PushKeyAnswer | PushTopics;
+export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required", "not_finished", "bad_subscription", "push_off"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];

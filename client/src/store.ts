@@ -4,6 +4,7 @@
 import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, TurnRoom, Welcome } from "./protocol.gen";
 import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
+import { addNotice, unexpired } from "./notices";
 import type { Page } from "./rankings";
 import { applyRoomChanges, LOBBY_LIMIT, type LobbyFilter, newestFirst, NO_FILTER } from "./rooms";
 
@@ -35,6 +36,8 @@ export interface Notice {
   /** The values the server gave to word the reason with (`error.args`). */
   args: Record<string, unknown>;
   at: number;
+  /** How many times this code came while its notice showed (absent: once). */
+  count?: number;
 }
 
 /** The replay on screen: the archived game asked for and whose view (null: a
@@ -75,6 +78,9 @@ export interface OptionSpec {
   min?: number | null;
   max?: number | null;
   hidden?: boolean;
+  /** The yes/no options that must all be on for this one to mean anything (the
+   * dragon's timing needs the dragon's expansion): hidden while one is off. */
+  requires?: string[] | null;
 }
 
 /** A private table that would not let us in (or that we clicked in the lobby), and
@@ -156,6 +162,10 @@ export interface Snapshot {
   /** The turn-based tables waiting for a move of ours (`turns`); null until the server
    * has said. */
   turns: TurnRoom[] | null;
+  /** Web Push at this hall (src/notify.ts): `key` is its VAPID key (undefined until
+   * asked, null when the hall sends no pushes); `topics`, what this device is told about
+   * as the hall last answered (null: not said this session). */
+  push: { key?: string | null; endpoint: string | null; topics: string[] | null };
   /** Timing of the last patch applied, in ms (patch only; the redraw is measured by the UI). */
   lastPatchMs: number;
 }
@@ -163,7 +173,6 @@ export interface Snapshot {
 type Listener = (s: Snapshot) => void;
 
 const CHAT_KEEP = 200;
-const NOTICES_KEEP = 5;
 
 export class Store {
   state: Snapshot = {
@@ -187,6 +196,7 @@ export class Store {
     signedOut: null,
     hall: { chat: [], people: null },
     turns: null,
+    push: { endpoint: null, topics: null },
     lastPatchMs: 0,
   };
   private listeners = new Set<Listener>();
@@ -259,7 +269,7 @@ export class Store {
 
   notify(code: string, message: string, args: Record<string, unknown> = {}): void {
     const n: Notice = { id: ++this.noticeId, code, message, args, at: Date.now() };
-    this.set({ notices: [...this.state.notices, n].slice(-NOTICES_KEEP) });
+    this.set({ notices: addNotice(this.state.notices, n) });
   }
 
   /** Our `hello` was refused (an unusable name); null once a new name is chosen. Who
@@ -331,6 +341,12 @@ export class Store {
 
   dismiss(id: number): void {
     this.set({ notices: this.state.notices.filter((n) => n.id !== id) });
+  }
+
+  /** The notices whose time is up (at `now`) go. */
+  expireNotices(now = Date.now()): void {
+    const left = unexpired(this.state.notices, now);
+    if (left.length !== this.state.notices.length) this.set({ notices: left });
   }
 
   /** Called on every (re)connection: views may have moved on while we were away. */
@@ -436,6 +452,12 @@ export class Store {
       }
       case "turns":
         this.set({ turns: msg.rooms });
+        break;
+      case "push_key":
+        this.set({ push: { ...this.state.push, key: msg.key } });
+        break;
+      case "push_topics":
+        this.set({ push: { ...this.state.push, endpoint: msg.endpoint, topics: msg.topics } });
         break;
       case "pong":
         break;

@@ -15,6 +15,7 @@ import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, checkNewPassword, guestName
 import { createClient } from "../src/client";
 import { Connection, HELLO_ID, NAME_KEY, TOKEN_KEY } from "../src/connection";
 import { errorText, lang } from "../src/i18n";
+import { PUSH_KEY } from "../src/notify";
 import type { ClientMessage } from "../src/protocol.gen";
 import { Store } from "../src/store";
 import { DeleteAccountView, refusalText, SignInOffer, signedOutNote } from "../src/ui/account";
@@ -403,6 +404,23 @@ describe("the client's flows", () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it("signing out takes this device's pushes off the account first", () => {
+    storage.set(NAME_KEY, "Ada");
+    storage.set(PUSH_KEY, JSON.stringify({ player: "p1", topics: ["your_turn"], endpoint: "https://hall.example/push/1" }));
+    const client = createClient();
+    client.start();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive({ ...signedIn, player: "p1" });
+    ws.take();
+    client.signOut(false);
+    expect(ws.take()).toEqual([
+      { t: "push_unsubscribe", endpoint: "https://hall.example/push/1" },
+      { t: "logout", everywhere: false },
+    ]);
+    expect(storage.has(PUSH_KEY)).toBe(false);
   });
 
   it("a sign-in on a first visit: hello with a passing guest's name, then login; the account's name kept", () => {

@@ -51,6 +51,7 @@ function room(over: Partial<Room>): Room {
     kept: [],
     rematch: null,
     abandoned: false,
+    ai_log: [],
     ...over,
   };
 }

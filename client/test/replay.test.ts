@@ -179,6 +179,8 @@ const SUMMARY: GameSummary = {
 const answer = (seat: number | null, id = "g1"): ReplayData => ({
   t: "replay",
   summary: { ...SUMMARY, id },
+  by_ai: [],
+  ai_log: [],
   seat,
   view: START,
   patches: patches(2),

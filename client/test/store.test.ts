@@ -115,9 +115,9 @@ describe("Store", () => {
   it("a private table's question closes once we are in", () => {
     const { store } = setup();
     store.lock({ room: "r9", game: "kingsburg", password: true, refused: true });
-    store.handle({ t: "room", room: "r8", game: "kingsburg", options: {}, status: "waiting", host: null, seats: [], you: null, watchers: 0, private: false, invite: null, password: false, kept: [], rematch: null, abandoned: false });
+    store.handle({ t: "room", room: "r8", game: "kingsburg", options: {}, status: "waiting", host: null, seats: [], you: null, watchers: 0, private: false, invite: null, password: false, kept: [], rematch: null, abandoned: false, ai_log: [] });
     expect(store.state.locked?.room).toBe("r9");
-    store.handle({ t: "room", room: "r9", game: "kingsburg", options: {}, status: "waiting", host: null, seats: [], you: null, watchers: 1, private: true, invite: "sec", password: true, kept: [], rematch: null, abandoned: false });
+    store.handle({ t: "room", room: "r9", game: "kingsburg", options: {}, status: "waiting", host: null, seats: [], you: null, watchers: 1, private: true, invite: "sec", password: true, kept: [], rematch: null, abandoned: false, ai_log: [] });
     expect(store.state.locked).toBeNull();
   });
 

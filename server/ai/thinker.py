@@ -41,8 +41,17 @@ class Thinker:
         self._slots: asyncio.Semaphore | None = None
         self._pool: ProcessPoolExecutor | None = None
 
-    async def decide(self, game: Game, state: Any, seat: int, level: str, seed: int) -> Any | None:
-        """The intent an AI player of ``level`` plays at ``seat``, or None."""
+    async def decide(
+        self,
+        game: Game,
+        state: Any,
+        seat: int,
+        level: str,
+        seed: int,
+        budget: float | None = None,
+    ) -> Any | None:
+        """The intent an AI player of ``level`` plays at ``seat``, or None; a strong one
+        searches for ``budget`` seconds (the thinker's own budget if not given)."""
         if level == "random":
             return RandomPolicy(seed).choose(game, state, seat)
         data = _encode(state)  # now: the actor's state changes after we return
@@ -57,7 +66,7 @@ class Thinker:
                 seat,
                 level,
                 seed,
-                self.budget,
+                self.budget if budget is None else budget,
             )
         if raw is None:
             return None

@@ -9,6 +9,10 @@ Each field of a game's ``Options`` carries its words where it is declared::
         words("Tie-break", "同点の決め方", choices={"sum": ("The sum", "合計")}),
     ] = "sequential"
 
+An option that means something only while other yes/no options are on names them
+(``requires``: the dragon's timing needs the Princess & Dragon expansion); a client
+hides it while they are off.
+
 ``describe`` reads them back (with the type, the default, the allowed values and an
 integer's bounds) for ``GET /api/games``; ``allowed`` says in words what an option
 takes, for a refusal. A field without words is described by its name.
@@ -28,11 +32,15 @@ def words(
     hidden: bool = False,
     ge: int | None = None,
     le: int | None = None,
+    requires: tuple[str, ...] = (),
 ) -> msgspec.Meta:
     """An option's label in English and Japanese, its choices' labels, whether people
-    see it at all (``hidden``: a setting for the hall's operator), and an integer's
-    bounds (``ge``, ``le``), which the server enforces as well."""
+    see it at all (``hidden``: a setting for the hall's operator), an integer's bounds
+    (``ge``, ``le``), which the server enforces as well, and the yes/no options it
+    means nothing without (``requires``)."""
     extra: dict[str, Any] = {"ja": ja, "hidden": hidden}
+    if requires:
+        extra["requires"] = list(requires)
     if choices:
         extra["choices"] = {value: {"en": c[0], "ja": c[1]} for value, c in choices.items()}
     return msgspec.Meta(title=en, extra=extra, ge=ge, le=le)
@@ -52,6 +60,8 @@ class OptionSpec(msgspec.Struct, omit_defaults=True):
     min: int | None = None
     max: int | None = None
     hidden: bool = False
+    #: The yes/no options that must all be on for this one to mean anything.
+    requires: list[str] | None = None
 
 
 def describe(options: type[msgspec.Struct]) -> list[OptionSpec]:
@@ -70,6 +80,7 @@ def describe(options: type[msgspec.Struct]) -> list[OptionSpec]:
             default=field.default,
             label=label,
             hidden=bool(extra.get("hidden", False)),
+            requires=list(extra["requires"]) if extra.get("requires") else None,
         )
         if isinstance(t, msgspec.inspect.BoolType):
             spec.kind = "bool"

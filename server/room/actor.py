@@ -395,6 +395,7 @@ class Room:
 
     async def _on_told(self, player: None, told: asyncio.Future[None], t0: float) -> None:
         """Resolve ``told`` once every change so far is stored and told."""
+
         def done() -> None:
             if not told.done():
                 told.set_result(None)
@@ -573,13 +574,18 @@ class Room:
         by = None if self.table.is_bot(seat) else "ai"  # the AI stood in for a person
         try:
             await self._play(seat, intent, t0, by)
-            taken = self.table.seats[seat]
-            if by == "ai" and taken is not None:
-                taken.ai_moves += 1  # shown in the seat; stored with the meta
-                self.changed()
+            if by == "ai":
+                self.changed()  # the seat's count of the AI's moves, the log's marks
         except IllegalIntent as e:
             self._event("bot_refused", seat=seat, code=e.code)
             self.bots.schedule(self.game, self.state, self.version)
+
+    def _log_lengths(self) -> dict[int, int]:
+        """How many entries each audience's view has in its log now (-1: watchers)."""
+        return {
+            -1 if audience is None else audience: len(view.get("log") or ())
+            for audience, view in self.ledger.views.items()
+        }
 
     async def _play(
         self,
@@ -592,6 +598,7 @@ class Room:
     ) -> None:
         if seat not in self.game.active(self.state):
             raise IllegalIntent("not_your_turn", "It is not your turn.")
+        before = self._log_lengths() if by == "ai" else {}
         # Games may change the state in place once their checks pass; the ledger puts
         # the state back as it was (rollback), so that a bug in a game or an unreachable
         # log leaves no half-move.
@@ -621,6 +628,11 @@ class Room:
         self.metrics.patch_bytes += await self.ledger.accept(state, changes, entry)
         if receipt is not None:
             self.ledger.receipts.note(seat, receipt[0], receipt[2], self.ledger.version)
+        taken = self.table.seats[seat]
+        if by == "ai" and taken is not None:
+            # Counted before a last move archives the game: the record says it too.
+            taken.ai_moves += 1
+            self.table.note_ai_log(before, self._log_lengths())
         # The patches are out (in a shared hall, the commit published them): the sender
         # hears of its move after its patch.
         answer.applied(self.ledger.version, settled=ticket is not None)
@@ -658,7 +670,7 @@ class Room:
                 self.table.seats,
                 result
                 if result is not None
-                else archive.abandoned(self.game, self.state, len(self.table.seats)),
+                else archive.abandoned_result(self.game, self.state, len(self.table.seats)),
                 self.table.started,
                 time.time(),
                 entries,

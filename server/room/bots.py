@@ -56,7 +56,8 @@ class Bots:
             # game out for nobody (a person's return schedules it again; room/actor.py).
             return
         if any(self.table.plays_ai(s) for s in game.active(state)):
-            asyncio.get_running_loop().call_later(self.delay, self._submit, "bot_move", version)
+            pause = self.delay * self.table.pace()[0]
+            asyncio.get_running_loop().call_later(pause, self._submit, "bot_move", version)
 
     def think(self, game: Game, state: Any, version: int) -> bool:
         """Start the decision of the first active AI seat; True if the seat now shows
@@ -81,10 +82,12 @@ class Bots:
     ) -> None:
         intent = None
         try:
+            search = self.table.pace()[1]
             if self.thinker is None:
-                intent = policy(level, seed, INLINE_BUDGET).choose(game, state, seat)
+                intent = policy(level, seed, INLINE_BUDGET * search).choose(game, state, seat)
             else:
-                intent = await self.thinker.decide(game, state, seat, level, seed)
+                budget = self.thinker.budget * search
+                intent = await self.thinker.decide(game, state, seat, level, seed, budget)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -69,6 +69,8 @@ class RoomMeta(msgspec.Struct, kw_only=True):
     kept: dict[int, Seat] = {}  # seats kept for the players of a rematch, by seat
     rematch: str | None = None  # the table its players opened to play again
     abandoned: bool = False  # finished: every person left before the end (no result)
+    ai_pace: str = "auto"  # how fast its AI players play (room/pace.py)
+    ai_log: dict[int, list[list[int]]] = {}  # log ranges the AI wrote for people (table.py)
 
 
 def apply_logged(game: Game, state: Any, raw: bytes) -> Any:

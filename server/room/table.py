@@ -30,10 +30,12 @@ from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
 from server.room.clock import Clock, clock_seconds, out_of_time_of, pace_of
 from server.room.options import with_option
+from server.room.pace import AUTO, ai_pace, factors
 from server.room.privacy import Lock
 from server.room.record import RoomMeta, Seat
 
 DEFAULT_LEVEL = "strong"  # a bot seated without a level
+AI_LOG_RANGES = 200  # ranges of AI-written log entries kept per audience
 
 
 class Table:
@@ -61,6 +63,10 @@ class Table:
         self.kept: dict[int, Seat] = {}
         self.rematch: str | None = None
         self.abandoned = False  # finished because every person left or resigned
+        self.ai_pace = AUTO  # how fast its AI players play (room/pace.py)
+        # Per audience (seat, -1 for watchers): [start, end) ranges of its view's log
+        # that the AI wrote while playing a person's seat, for the log to mark them.
+        self.ai_log: dict[int, list[list[int]]] = {}
         self.address = ""  # where its opener came from, for the per-address cap
 
     # --- reading ----------------------------------------------------------------------
@@ -166,6 +172,7 @@ class Table:
             else [],
             rematch=self.rematch,
             abandoned=self.abandoned,
+            ai_log=self.ai_log,
         )
 
     def options_shown(self) -> dict[str, Any]:
@@ -180,7 +187,27 @@ class Table:
             shown["out_of_time"] = self.clock.out_of_time
         if not self.rated:
             shown["rated"] = False
+        if self.ai_pace != AUTO:
+            shown["ai_pace"] = self.ai_pace
         return shown
+
+    def note_ai_log(self, before: dict[int, int], after: dict[int, int]) -> None:
+        """The AI moved for a person: each audience's log grew from ``before`` to
+        ``after`` entries. Ranges that touch are joined; the oldest go past a cap."""
+        for audience, end in after.items():
+            start = before.get(audience, end)
+            if end <= start:
+                continue
+            ranges = self.ai_log.setdefault(audience, [])
+            if ranges and ranges[-1][1] == start:
+                ranges[-1][1] = end
+            else:
+                ranges.append([start, end])
+                del ranges[:-AI_LOG_RANGES]
+
+    def pace(self) -> tuple[float, float]:
+        """The AI's (pause factor, search factor) at this table now."""
+        return factors(self.ai_pace, (s.level for s in self.seats if s is not None and s.bot))
 
     def summary(self) -> RoomSummary:
         info = self.info()
@@ -234,6 +261,8 @@ class Table:
             kept=dict(self.kept),
             rematch=self.rematch,
             abandoned=self.abandoned,
+            ai_pace=self.ai_pace,
+            ai_log=self.ai_log,
         )
 
     def restore(self, meta: RoomMeta) -> None:
@@ -251,6 +280,8 @@ class Table:
         self.kept = dict(meta.kept)
         self.rematch = meta.rematch
         self.abandoned = meta.abandoned
+        self.ai_pace = meta.ai_pace
+        self.ai_log = {k: [list(r) for r in v] for k, v in meta.ai_log.items()}
         if self.status == "playing":
             # The time the table was down is nobody's: its clocks stop where they were
             # last seen and run again when someone comes back.
@@ -382,7 +413,14 @@ class Table:
 
     def set_option(self, player_id: str, key: str, value: Any) -> None:
         self.host_only(player_id, "change the options")
+        if key == "ai_pace" and self.status == "playing":
+            # The host may find the AI slow (or too quick to follow) mid-game.
+            self.ai_pace = ai_pace(value)
+            return
         self.waiting()
+        if key == "ai_pace":
+            self.ai_pace = ai_pace(value)
+            return
         if key == "clock":
             self.set_clock(value)
             return

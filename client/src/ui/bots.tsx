@@ -110,3 +110,34 @@ export function LevelChoice({ value, onChange }: { value: string; onChange: (lev
     </select>
   );
 }
+
+/** How fast the table's AI players play: the host's choice (before or during the
+ * game). `auto` is fast unless an AI player is strong. */
+export const AI_PACE_KEY = "ai_pace";
+export const AI_PACES = ["auto", "fast", "normal", "thorough"] as const;
+export type AiPace = (typeof AI_PACES)[number];
+
+export function aiPaceOf(options: Record<string, unknown>): AiPace {
+  const v = options[AI_PACE_KEY];
+  return AI_PACES.includes(v as AiPace) ? (v as AiPace) : "auto";
+}
+
+export function AiPaceChoice({ value, disabled, onChange }: { value: AiPace; disabled: boolean; onChange: (pace: AiPace) => void }) {
+  return (
+    <label class="ai-pace" title={t(`ai_pace.${value}_hint`)}>
+      {t("ai_pace.label")}{" "}
+      <select
+        data-testid="ai-pace"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange((e.target as HTMLSelectElement).value as AiPace)}
+      >
+        {AI_PACES.map((p) => (
+          <option key={p} value={p} title={t(`ai_pace.${p}_hint`)}>
+            {t(`ai_pace.${p}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -128,7 +128,7 @@ export function HistoryRow({ game, now, onReplay, tag }: { game: GameSummary; no
                 ✓
               </span>
             )}
-            {p.ai_finished && !p.bot && (
+            {p.ai_finished && !p.bot && !game.abandoned && (
               <span class="tag ai-finished" data-testid="ai-finished" title={t("history.ai_finished_hint", { name: p.name })}>
                 {t("history.ai_finished")}
               </span>

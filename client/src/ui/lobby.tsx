@@ -18,6 +18,7 @@ import { RatedBox, ratedOptions } from "./rated";
 import { OutOfTimeChoice, PaceBadge, PaceChoice, TurnClockChoice } from "./pace";
 import { type OutOfTime, type Pace, paceOptions, TURN_CLOCK_DEFAULT } from "../turns";
 import { RematchOfferCard } from "./rematch";
+import { NotifyCard } from "./notify";
 import { rematchOffers } from "../rematch";
 
 /** Who sits at a table, for its lobby row: names, AI players with their level, the
@@ -294,6 +295,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
           </form>
         )}
       </section>
+      <NotifyCard client={client} s={s} />
       </div>
     </div>
   );

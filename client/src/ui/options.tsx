@@ -8,13 +8,20 @@ function said(words: { en: string; ja: string }): string {
   return words[lang.get()] ?? words.en;
 }
 
+/** Whether the options `o` needs are all on: a sub-option of an expansion that is
+ * off means nothing, so it is neither offered nor named. */
+export function applies(o: OptionSpec, options: Record<string, unknown>): boolean {
+  return (o.requires ?? []).every((k) => options[k] === true);
+}
+
 /** The options people choose from: those the game describes, less the hidden ones
- * (the operator's settings, or a "choice" of one value). An older server without
- * descriptions gets each option by its name and the type of its value. */
+ * (the operator's settings, or a "choice" of one value) and those whose expansion is
+ * off. An older server without descriptions gets each option by its name and the
+ * type of its value. */
 function shown(options: Record<string, unknown>, described: OptionSpec[] | undefined): OptionSpec[] {
-  if (described) return described.filter((o) => !o.hidden && o.key in options);
+  if (described) return described.filter((o) => !o.hidden && o.key in options && applies(o, options));
   return Object.entries(options)
-    .filter(([key]) => key !== CLOCK_KEY && key !== "rated" && key !== PACE_KEY && key !== OUT_OF_TIME_KEY)
+    .filter(([key]) => key !== CLOCK_KEY && key !== "rated" && key !== "ai_pace" && key !== PACE_KEY && key !== OUT_OF_TIME_KEY)
     .map(([key, value]) => ({
       key,
       kind: typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text",
@@ -169,7 +176,8 @@ export function optionSummary(options: Record<string, unknown>, defaults: Record
 /** The options that differ from the game's defaults, in words: a yes/no option by its
  * label ("River"), a choice or a number as "label: value" ("The dragon walks: after
  * the tile's scoring"), the turn clock as "clock 60 s / move"; a turn-based table's
- * pace, its time per move ("1 day / move") and, when it drops, what happens out of time. */
+ * pace, its time per move ("1 day / move") and, when it drops, what happens out of time.
+ * A sub-option whose expansion is off is not named: it changes nothing. */
 export function optionWords(options: Record<string, unknown>, described: OptionSpec[] = []): { key: string; text: string }[] {
   const spec = new Map(described.map((o) => [o.key, o]));
   const turnBased = isTurnBased(options);
@@ -183,8 +191,9 @@ export function optionWords(options: Record<string, unknown>, described: OptionS
       if (k === CLOCK_KEY) return clockWords(v) !== null;
       // The table's own `rated` is there only when false: an unrated table.
       if (k === "rated") return v === false;
+      if (k === "ai_pace") return v !== "auto";
       const o = spec.get(k);
-      return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v));
+      return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v || !applies(o, options)));
     })
     .map(([k, v]) => {
       if (k === PACE_KEY) return { key: k, text: t("pace.turn_based") };
@@ -192,6 +201,7 @@ export function optionWords(options: Record<string, unknown>, described: OptionS
       if (k === CLOCK_KEY && turnBased) return { key: k, text: perMoveWords(v as number) };
       if (k === CLOCK_KEY) return { key: k, text: clockWords(v)! };
       if (k === "rated") return { key: k, text: t("rated.unrated") };
+      if (k === "ai_pace") return { key: k, text: t("ai_pace.words", { pace: t(`ai_pace.${String(v)}`) }) };
       const o = spec.get(k);
       if (!o) return { key: k, text: v === true ? k : `${k}=${String(v)}` };
       if (v === true) return { key: k, text: said(o.label) };

@@ -95,7 +95,7 @@ function Replay({ client, data, seat, back }: { client: Client; data: ReplayData
           <span class="muted small">{t("history.ended", { when: localTime(summary.ended) })}</span>
         </div>
         <div class="card replay-controls" data-testid="replay-controls">
-          <Controls move={move} moves={moves} go={go} to={(n) => setK(clampMove(n, moves))} />
+          <Controls move={move} moves={moves} go={go} to={(n) => setK(clampMove(n, moves))} byAi={(data.by_ai ?? []).includes(move)} />
           <ShowAs summary={summary} seat={seat} loading={loadingSeat} choose={(s) => client.replay(summary.id, s)} />
         </div>
         {view?.result && <ResultPanel view={view} names={names} />}
@@ -110,13 +110,13 @@ function Replay({ client, data, seat, back }: { client: Client; data: ReplayData
       <aside class="table-side">
         <ReplayPlayers summary={summary} view={view} seat={data.seat} extra={ui.seatExtra} extraSeats={ui.extraSeats} />
         <Share id={summary.id} />
-        {view && <Log view={view} names={names} game={summary.game} />}
+        {view && <Log view={view} names={names} game={summary.game} aiLog={data.ai_log ?? []} />}
       </aside>
     </div>
   );
 }
 
-function Controls({ move, moves, go, to }: { move: number; moves: number; go: (how: Step) => void; to: (k: number) => void }) {
+function Controls({ move, moves, go, to, byAi }: { move: number; moves: number; go: (how: Step) => void; to: (k: number) => void; byAi: boolean }) {
   const button = (how: Step, label: string, hint: string, off: boolean) => (
     <button class="replay-step" data-testid={`replay-${how}`} title={t(hint)} aria-label={t(hint)} disabled={off} onClick={() => go(how)}>
       {label}
@@ -130,6 +130,11 @@ function Controls({ move, moves, go, to }: { move: number; moves: number; go: (h
         <span class="replay-move" data-testid="replay-move" aria-live="polite">
           {t("replay.move", { k: move, n: moves })}
         </span>
+        {byAi && (
+          <span class="tag ai-move" data-testid="replay-by-ai" title={t("log.by_ai_hint")}>
+            {t("log.by_ai")}
+          </span>
+        )}
         {button("forward", "→", "replay.forward", move === moves)}
         {button("last", "⇥", "replay.last", move === moves)}
       </div>

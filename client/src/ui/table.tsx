@@ -6,7 +6,7 @@ import { SEAT_COLOURS } from "../games/types";
 import { gameName, has, lang, logLine, t } from "../i18n";
 import type { ChatLine, Room, SeatInfo } from "../protocol.gen";
 import type { RoomState, Snapshot, View } from "../store";
-import { DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
+import { AI_PACE_KEY, AiPaceChoice, aiPaceOf, DEFAULT_LEVEL, type Level, LevelChoice, SeatWho } from "./bots";
 import { CLOCK_KEY, ClockChoice, receivedAt, SeatClock } from "./clock";
 import { OptionsEditor, optionWords } from "./options";
 import { accountHolders, ListedName, Watchers } from "./hallchat";
@@ -145,7 +145,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
         />
         {info.status !== "waiting" && view && <InviteLink info={info} />}
         <Tools client={client} info={info} me={s.me?.player ?? null} />
-        {view && <Log view={view} names={names} game={info.game} />}
+        {view && <Log view={view} names={names} game={info.game} aiLog={info.ai_log ?? []} />}
         <Chat client={client} tbl={tbl} room={room} />
       </aside>
     </div>
@@ -360,13 +360,21 @@ function Players({
               ) : (
                 <span class="who muted">{names(i) + " · " + t("table.empty")}</span>
               )}
-              {seat && seat.clock !== null && seat.clock !== undefined && <SeatClock seat={seat} at={at} />}
-              {view && playing && (
-                <span class="pts" data-testid="score">
-                  {view.scores?.[i] ?? 0}
+              {/* The clock, the score and a game's counters stay together: beside the
+                  name where they fit, else on a line of their own under it (table.css). */}
+              {((seat && seat.clock !== null && seat.clock !== undefined) || (view && playing)) && (
+                <span class="seat-side">
+                  <span class="seat-nums">
+                    {seat && seat.clock !== null && seat.clock !== undefined && <SeatClock seat={seat} at={at} />}
+                    {view && playing && (
+                      <span class="pts" data-testid="score">
+                        {view.scores?.[i] ?? 0}
+                      </span>
+                    )}
+                  </span>
+                  {view && playing && extra && <span class="extra">{extra(view, i)}</span>}
                 </span>
               )}
-              {view && playing && extra && <span class="extra">{extra(view, i)}</span>}
             </li>
           );
         })}
@@ -427,7 +435,7 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
           </button>
         )}
         {!waiting && (
-          <button class="small" onClick={() => send({ t: "resync", room: info.room })}>
+          <button class="small" data-testid="tool-resync" title={t("tool.resync_hint")} onClick={() => send({ t: "resync", room: info.room })}>
             {t("tool.resync")}
           </button>
         )}
@@ -515,6 +523,12 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
                 onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
               />
             )}
+            {/* AI players, and stand-ins for people, play at the table's pace. */}
+            <AiPaceChoice
+              value={aiPaceOf(info.options)}
+              disabled={!host || info.status === "finished"}
+              onChange={(value) => send({ t: "option", room: info.room, key: AI_PACE_KEY, value })}
+            />
             <PrivacySettings info={info} editable={waiting && host} send={(key, value) => send({ t: "option", room: info.room, key, value })} />
             <RatedBox
               rated={isRated(info.options)}
@@ -536,7 +550,34 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
   );
 }
 
-export function Log({ view, names, game }: { view: View; names: (n: number) => string; game: string }) {
+/** Whether the log entry at ``index`` is in one of the ranges the AI wrote for a person. */
+export function byAi(ranges: number[][], index: number): boolean {
+  return ranges.some(([start, end]) => start <= index && index < end);
+}
+
+/** The log's last 200 entries; those the AI wrote for a person are marked. */
+export function LogLines({ log, game, names, aiLog }: { log: NonNullable<View["log"]>; game: string; names: (n: number) => string; aiLog: number[][] }) {
+  const first = Math.max(0, log.length - 200);
+  return (
+    <>
+      {log.slice(first).map((e, i) => {
+        const ai = byAi(aiLog, first + i);
+        return (
+          <li key={i} data-code={e.code} class={ai ? "by-ai" : undefined} data-ai={ai ? "1" : undefined}>
+            {logLine(game, e, names)}
+            {ai && (
+              <span class="tag ai-move" title={t("log.by_ai_hint")}>
+                {t("log.by_ai")}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </>
+  );
+}
+
+export function Log({ view, names, game, aiLog = [] }: { view: View; names: (n: number) => string; game: string; aiLog?: number[][] }) {
   const ref = useRef<HTMLOListElement>(null);
   const log = view.log ?? [];
   // The newest line in sight: when one comes, and when the lines are written anew in
@@ -549,11 +590,7 @@ export function Log({ view, names, game }: { view: View; names: (n: number) => s
     <section class="card log">
       <h3>{t("table.log")}</h3>
       <ol ref={ref} data-testid="log">
-        {log.slice(-200).map((e, i) => (
-          <li key={i} data-code={e.code}>
-            {logLine(game, e, names)}
-          </li>
-        ))}
+        <LogLines log={log} game={game} names={names} aiLog={aiLog} />
       </ol>
     </section>
   );

@@ -45,6 +45,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 "remove": ("left out", "使わない"),
                 "shuffle": ("shuffled into the pile", "山に混ぜる"),
             },
+            requires=("fluss",),
         ),
     ] = "remove"
     # BSW /option erweiterung: Inns & Cathedrals, README §14
@@ -60,6 +61,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         words(
             "With old farmer scoring, the pig adds 1 per city",
             "旧ルールの草原得点で、豚は都市ごとに+1",
+            requires=("old", "haendler"),
         ),
     ] = False
     # BSW /option drache: Princess & Dragon, README §18
@@ -75,6 +77,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 "before_scoring": ("before the tile's scoring", "得点計算の前"),
                 "after_scoring": ("after the tile's scoring", "得点計算の後"),
             },
+            requires=("drache",),
         ),
     ] = "before_scoring"
     # README §18.8: the fairy stands on a tile (first edition) or beside one follower.
@@ -87,6 +90,7 @@ class Options(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 "tile": ("on a tile", "タイルの上"),
                 "follower": ("beside one follower", "部下1人の隣"),
             },
+            requires=("drache",),
         ),
     ] = "tile"
 
