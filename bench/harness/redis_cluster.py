@@ -143,6 +143,11 @@ class RedisCluster:
         replication = _ask(port, "info", "replication")
         return "role:master" in replication or "master_link_status:up" in replication
 
+    def live_url(self) -> str:
+        """A URL of a node that is up (``url`` names the first, which may be killed)."""
+        port = next(p for p, proc in self.procs.items() if proc.poll() is None)
+        return f"redis://127.0.0.1:{port}"
+
     def masters(self) -> list[int]:
         """The ports of the live masters."""
         return [

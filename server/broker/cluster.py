@@ -56,6 +56,7 @@ from redis.exceptions import (
     MovedError,
     NoScriptError,
     ReadOnlyError,
+    RedisClusterException,
     SlotNotCoveredError,
     TryAgainError,
 )
@@ -86,9 +87,10 @@ _UNSETTLED = (
     MovedError,
     AskError,
     ReadOnlyError,
+    RedisClusterException,
     ClusterError,
 )
-_CLUSTER_DOWN = (*_DOWN, *_UNSETTLED)
+_CLUSTER_DOWN = (*_DOWN, *_UNSETTLED, RedisClusterException)
 # How long a commit waits for a replica's copy before it is acknowledged anyway (the
 # move is on its master then: lost only if the master dies in this window, which the
 # log says). On one machine or a LAN a replica answers in well under a millisecond.
@@ -127,7 +129,7 @@ class ClusterBroker(RedisBroker):
             max_connections=POOL_SIZE,
             socket_timeout=5,
             socket_connect_timeout=2,
-            cluster_error_retry_attempts=1,
+            retry=Retry(NoBackoff(), 1),
         )
         self._prefix = prefix
         self._tag = secrets.token_bytes(TAG)
