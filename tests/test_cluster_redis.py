@@ -331,3 +331,13 @@ async def test_a_hall_process_killed_mid_game_its_tables_move(shared) -> None:
                 await t.move()
             assert [msgspec.to_builtins(i) for i in await t.logged(shared.url)] == intents(t)
             await t.close()
+
+
+async def test_the_hub_bench_runs_on_a_cluster_and_measures_each_master() -> None:
+    from bench import hub
+
+    row = await hub.measure(2, 1.5, 0.5, "carcassonne", "redis-cluster")
+    assert row["setup"] == "redis-cluster" and row["moves_per_s"] > 0
+    assert row["errors"] == {} and row["redis_cpu_pct"] > 0
+    each = row["shards"].split("each master: ")[1].split(" µs")[0].split(", ")
+    assert len(each) == 3 and all(float(x) >= 0 for x in each)
