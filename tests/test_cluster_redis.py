@@ -341,3 +341,49 @@ async def test_the_hub_bench_runs_on_a_cluster_and_measures_each_master() -> Non
     assert row["errors"] == {} and row["redis_cpu_pct"] > 0
     each = row["shards"].split("each master: ")[1].split(" µs")[0].split(", ")
     assert len(each) == 3 and all(float(x) >= 0 for x in each)
+
+
+def move_slot(cluster: RedisCluster, key: str, to: int) -> None:
+    """Move ``key``'s slot, keys and all, to the master ``to`` (a resharding)."""
+    source = cluster.master_of(key)
+    slot = _ask(source, "cluster", "keyslot", key)
+    ids = {p: _ask(p, "cluster", "myid") for p in (source, to)}
+    _ask(to, "cluster", "setslot", slot, "importing", ids[source])
+    _ask(source, "cluster", "setslot", slot, "migrating", ids[to])
+    while keys := _ask(source, "cluster", "getkeysinslot", slot, "100").split():
+        _ask(source, "migrate", "127.0.0.1", str(to), "", "0", "5000", "keys", *keys)
+    for port in cluster.masters():
+        _ask(port, "cluster", "setslot", slot, "node", ids[to])
+
+
+async def test_a_table_whose_slot_moves_goes_on_where_it_lives_now(shared) -> None:
+    async with brokers(shared.url, 2) as (owner, other):
+        room = "moving"
+        got: list[bytes] = []
+        back: list[int] = []
+        other.on_reconnect(lambda: back.append(1))
+        await other.subscribe(channel(room, 0), got.append)
+        assert await owner.acquire(lease_key(room), "A", ttl=30)
+
+        def items(n: int) -> list[Stored]:
+            return [
+                Stored(channel(room, 0), b"%d" % n, view_key(room, 0), b"", backlog_key(room, 0), 5)
+            ]
+
+        assert await owner.commit(log_key(room), b"e0", lease_key(room), "A", items(0)) == 0
+        before = shared.master_of("t:" + log_key(room))
+        move_slot(shared, "t:" + log_key(room), next(p for p in shared.masters() if p != before))
+        # The old master said MOVED: the commit went where the table lives now.
+        assert await owner.commit(log_key(room), b"e1", lease_key(room), "A", items(1)) == 1
+        for _ in range(100):  # the subscriber was let go by the old master, and came back
+            if back:
+                break
+            await asyncio.sleep(0.05)
+        assert back
+        assert await owner.commit(log_key(room), b"e2", lease_key(room), "A", items(2)) == 2
+        for _ in range(50):
+            if b"2" in got:
+                break
+            await asyncio.sleep(0.05)
+        assert got[0] == b"0" and got[-1] == b"2"
+        assert await other.read_log(log_key(room)) == [b"e0", b"e1", b"e2"]

@@ -198,9 +198,10 @@ class ClusterBroker(RedisBroker):
         """Run scripts (by digest, with their keys and arguments) on ``key``'s master in
         one round trip, then WAIT for a replica's copy when the shard has replicas:
         the results of the scripts. Refused without running (the slot moved, the node
-        is a replica now, it does not know a script): asked again once."""
+        is a replica now, it does not know a script): asked again, twice at most (a
+        moved slot's new master may not know the scripts yet)."""
         await self._start()
-        for attempt in (0, 1):
+        for attempt in range(3):
             client, replicas = self._master(key)
             try:
                 async with client.pipeline(transaction=False) as pipe:
@@ -215,12 +216,10 @@ class ClusterBroker(RedisBroker):
                 for source in (_COMMIT_SHARDED, _ACQUIRE_MANY):
                     with contextlib.suppress(*_DOWN):
                         await client.script_load(source)
-                if attempt:
-                    raise BrokerUnavailable("scripts could not be loaded") from None
                 continue
             except (MovedError, AskError, ReadOnlyError, TryAgainError) as e:
                 await self._refresh()
-                if attempt:
+                if attempt == 2:
                     raise BrokerUnavailable(str(e)) from e
                 continue
             except _CLUSTER_DOWN as e:
@@ -229,7 +228,7 @@ class ClusterBroker(RedisBroker):
             if replicas and int(got[-1]) < 1:
                 log.warning("redis cluster: no replica confirmed a write to %s in time", key)
             return list(got[: len(calls)])
-        raise BrokerUnavailable(key)  # not reached
+        raise BrokerUnavailable(f"the master of {key} did not take the scripts")
 
     # --- pub/sub ---------------------------------------------------------------------
 
