@@ -124,9 +124,14 @@ class ClusterBroker(RedisBroker):
     def __init__(self, url: str, prefix: str = "spieltisch:") -> None:
         # Fail fast while a shard is down: the room answers `unavailable` and the
         # client tries again, rather than waiting out redis-py's retries.
+        # redis-py's cluster client refuses a command outright when a node's
+        # connections are all busy (MaxConnectionsError, which it takes for a node
+        # gone, and asks the cluster for its slots again): commands wait for their
+        # turn here instead, at most POOL_SIZE at once, under the client's limit.
+        self._turns = asyncio.Semaphore(POOL_SIZE)
         self._redis: Any = AioRedisCluster.from_url(
             url,
-            max_connections=POOL_SIZE,
+            max_connections=2 * POOL_SIZE,
             socket_timeout=5,
             socket_connect_timeout=2,
             retry=Retry(NoBackoff(), 1),
@@ -158,7 +163,8 @@ class ClusterBroker(RedisBroker):
 
     async def _call(self, coro: Any) -> Any:
         try:
-            return await coro
+            async with self._turns:
+                return await coro
         except _CLUSTER_DOWN as e:
             # redis-py asks the cluster for its slots again on the next command.
             log.debug("redis cluster call failed: %r", e)
