@@ -21,7 +21,7 @@ import pytest
 from bench.harness import redis_cluster
 from bench.harness.redis_cluster import RedisCluster
 from server.broker.base import Stored, Ticket
-from server.broker.cluster import ClusterBroker
+from server.broker.cluster import REPLICA_WAIT_MS, ClusterBroker
 from server.games import get
 from server.keys import (
     DIRECTORY,
@@ -386,3 +386,33 @@ async def test_a_table_whose_slot_moves_goes_on_where_it_lives_now(shared) -> No
             await asyncio.sleep(0.05)
         assert got[0] == b"0" and got[-1] == b"2"
         assert await other.read_log(log_key(room)) == [b"e0", b"e1", b"e2"]
+
+
+async def test_a_move_waits_for_a_replica_and_a_dead_one_stops_holding_it_up(own) -> None:
+    """A commit is acknowledged once a replica has it (WAIT, on the table's master);
+    once that replica is dead, the shard's moves stop waiting for it (each would
+    otherwise wait out the WAIT's timeout)."""
+    async with brokers(own.url, 1) as (broker,):
+        room = "spare"
+        master = own.master_of("t:" + log_key(room))
+        name = f"127.0.0.1:{master}"
+
+        async def commit(n: int) -> float:
+            t0 = time.monotonic()
+            assert await broker.commit(log_key(room), b"e", lease_key(room), "A", []) == n
+            return time.monotonic() - t0
+
+        assert await broker.acquire(lease_key(room), "A", ttl=60)
+        await commit(0)
+        waits = _ask(master, "info", "commandstats").split("cmdstat_wait:calls=")
+        assert len(waits) == 2 and int(waits[1].split(",")[0]) >= 1
+        own.kill(own.replica_of(master))
+        n = 1
+        for _ in range(50):  # moves go on meanwhile, acknowledged
+            await commit(n)
+            n += 1
+            if broker._replicas.get(name) == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert broker._replicas.get(name) == 0  # counted again: none left to wait for
+        assert await commit(n) < REPLICA_WAIT_MS / 1000

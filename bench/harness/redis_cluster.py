@@ -169,6 +169,15 @@ class RedisCluster:
                             return p
         raise LookupError(key)
 
+    def replica_of(self, master: int) -> int:
+        """The port of a live replica of the master ``master``."""
+        master_id = _ask(master, "cluster", "myid").strip()
+        for line in _ask(master, "cluster", "nodes").splitlines():
+            parts = line.split()
+            if parts[3] == master_id and "fail" not in parts[2]:
+                return int(parts[1].split("@")[0].rsplit(":", 1)[1])
+        raise LookupError(master)
+
     def kill(self, port: int) -> None:
         """SIGKILL one node."""
         self.procs[port].kill()

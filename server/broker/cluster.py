@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -96,6 +97,8 @@ _CLUSTER_DOWN = (*_DOWN, *_UNSETTLED, RedisClusterException)
 # log says). On one machine or a LAN a replica answers in well under a millisecond.
 REPLICA_WAIT_MS = 250
 RESUBSCRIBE_EVERY = 0.2  # seconds between tries while the cluster settles
+RECOUNT_EVERY = 5.0  # seconds between counts of a master's replicas
+RECOUNT_SOON = 0.5  # ... at the most often, when a replica did not answer
 # The table's patches go out with sharded pub/sub; the answer to a forwarded message
 # (the process's own channel, hall-wide) stays ordinary pub/sub.
 _COMMIT_SHARDED = _COMMIT.replace(
@@ -155,6 +158,9 @@ class ClusterBroker(RedisBroker):
         self._lock = asyncio.Lock()
         self._moving: asyncio.Task[None] | None = None
         self._started = False
+        self._replicas: dict[str, int] = {}  # master -> its replicas, when last counted
+        self._counted: dict[str, float] = {}  # master -> when
+        self._background: set[asyncio.Task[None]] = set()
 
     async def _start(self) -> None:
         if not self._started:
@@ -172,9 +178,8 @@ class ClusterBroker(RedisBroker):
 
     # --- one master's own client -----------------------------------------------------
 
-    def _master(self, key: str) -> tuple[aioredis.Redis, int]:
-        """The client of the master that owns ``key``'s slot now, and how many
-        replicas that shard has (the cluster's view when it was last asked)."""
+    def _master(self, key: str) -> tuple[aioredis.Redis, str]:
+        """The client of the master that owns ``key``'s slot now, and its name."""
         nodes: list[ClusterNode] = (
             self._redis.nodes_manager.slots_cache.get(key_slot(key.encode())) or []
         )
@@ -193,12 +198,34 @@ class ClusterBroker(RedisBroker):
                 retry=_no_retry(),
             )
             client = self._nodes[master.name] = aioredis.Redis.from_pool(pool)
-        return client, len(nodes) - 1
+        return client, master.name
 
     async def _refresh(self) -> None:
         """Ask the cluster again which master owns which slots."""
         with contextlib.suppress(*_CLUSTER_DOWN):
             await self._redis.nodes_manager.initialize()
+
+    def _count_soon(self, name: str, client: aioredis.Redis, urgent: bool = False) -> None:
+        """Count the master's replicas again (``INFO replication``): every
+        RECOUNT_EVERY seconds, so that a replica that comes (back) is waited for, and
+        at once when a replica did not answer a WAIT, so that a dead one stops holding
+        up the shard's moves. redis-py's view of the slots does not help here: it
+        lists no replica until the shard has had a write, and is asked again only
+        after an error."""
+        now = time.monotonic()
+        if now - self._counted.get(name, -RECOUNT_EVERY) < (
+            RECOUNT_SOON if urgent else RECOUNT_EVERY
+        ):
+            return
+        self._counted[name] = now
+        task = asyncio.create_task(self._count(name, client))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _count(self, name: str, client: aioredis.Redis) -> None:
+        with contextlib.suppress(Exception):
+            info = await client.info("replication")
+            self._replicas[name] = int(info.get("connected_slaves", 0))
 
     async def _on_master(self, key: str, calls: list[tuple[str, list[Any]]]) -> list[Any]:
         """Run scripts (by digest, with their keys and arguments) on ``key``'s master in
@@ -208,7 +235,11 @@ class ClusterBroker(RedisBroker):
         moved slot's new master may not know the scripts yet)."""
         await self._start()
         for attempt in range(3):
-            client, replicas = self._master(key)
+            client, name = self._master(key)
+            # Until counted, a master is taken to have a replica: an acknowledged move
+            # is never left on its master alone for want of a count.
+            replicas = self._replicas.get(name, 1)
+            self._count_soon(name, client)
             try:
                 async with client.pipeline(transaction=False) as pipe:
                     for sha, keys_args in calls:
@@ -233,6 +264,7 @@ class ClusterBroker(RedisBroker):
                 raise BrokerUnavailable(str(e)) from e
             if replicas and int(got[-1]) < 1:
                 log.warning("redis cluster: no replica confirmed a write to %s in time", key)
+                self._count_soon(name, client, urgent=True)
             return list(got[: len(calls)])
         raise BrokerUnavailable(f"the master of {key} did not take the scripts")
 
@@ -427,6 +459,8 @@ class ClusterBroker(RedisBroker):
         return None
 
     async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
         if self._moving is not None:
             self._moving.cancel()
             with contextlib.suppress(BaseException):
