@@ -27,8 +27,12 @@ callbacks (messages published meanwhile are lost, as after a Redis outage).
 
 No acknowledged move is lost with its master: a commit runs on the table's master and,
 in the same round trip and on the same connection, ``WAIT``s until one replica has it
-(when the shard has one) before it is acknowledged. A replica that takes over then has
-every move a client was told about.
+before it is acknowledged. A replica that takes over then has every move a client was
+told about. The broker counts each master's replicas itself (``INFO replication``), so
+that a shard left without one (its replica dead, or promoted in a failover) does not
+wait out the WAIT's timeout on every move. A replica that does not answer within
+REPLICA_WAIT_MS leaves the move acknowledged on its master alone, and says so in the
+log: a move is not refused for a slow replica.
 """
 
 from __future__ import annotations
