@@ -161,6 +161,7 @@ class ClusterBroker(RedisBroker):
         self._where: dict[str, str] = {}  # subscribed channel (prefixed) -> its link
         self._lock = asyncio.Lock()
         self._moving: asyncio.Task[None] | None = None
+        self._again = False
         self._started = False
         self._replicas: dict[str, int] = {}  # master -> its replicas, when last counted
         self._counted: dict[str, float] = {}  # master -> when
@@ -365,10 +366,13 @@ class ClusterBroker(RedisBroker):
         answers; one such move at a time."""
         if self._moving is None or self._moving.done():
             self._moving = asyncio.create_task(self._resubscribe(), name="redis-cluster-move")
+        else:
+            self._again = True  # a link made by the move under way may have failed since
 
     async def _resubscribe(self) -> None:
         while True:
             await asyncio.sleep(RESUBSCRIBE_EVERY)
+            self._again = False
             async with self._lock:
                 old, self._links, self._where = self._links, {}, {}
                 for link in old.values():
@@ -380,6 +384,8 @@ class ClusterBroker(RedisBroker):
                 except (BrokerUnavailable, *_CLUSTER_DOWN) as e:
                     log.info("redis cluster: resubscribing after %r", e)
                     continue
+            if self._again:
+                continue
             log.warning("redis cluster: pub/sub back on %d shard connections", len(self._links))
             for callback in self._reconnected:
                 callback()
