@@ -163,6 +163,13 @@ async def test_a_table_lives_on_one_shard_and_its_patches_are_sharded(shared) ->
             await owner.archive(f"g{i}", b"s%d" % i, b"r", float(i), ["p1"], listed=i != 0)
         assert await other.archive_list(10) == [b"s3", b"s2", b"s1"]
         assert await other.archive_list(10, "p1") == [b"s3", b"s2", b"s1", b"s0"]
+        # The test cluster keeps nothing on disk, and a hall process says so at start.
+        assert "appendonly off" in (await owner.volatile() or "")
+        for port in shared.masters():
+            _ask(port, "config", "set", "save", "3600 1")
+        assert await owner.volatile() is None
+        for port in shared.masters():
+            _ask(port, "config", "set", "save", "")
         for _ in range(50):
             if len(got) == 4:
                 break

@@ -464,8 +464,21 @@ class ClusterBroker(RedisBroker):
         return [v for v in values if v is not None]
 
     async def volatile(self) -> str | None:
-        """A cluster keeps an acknowledged move on a replica (see the module's
-        docstring): the shards' own disks are not what keeps it."""
+        """Why what the cluster holds would not survive all of it stopping: a master
+        that keeps neither an append-only file nor snapshots (a failover needs only the
+        replicas; a restart of every node needs the disks). None when every master
+        keeps its data, or does not say."""
+        await self._start()
+        for node in self._redis.get_primaries():
+            try:
+                config = await self._call(self._redis.config_get("appendonly", target_nodes=node))
+                config.update(await self._call(self._redis.config_get("save", target_nodes=node)))
+            except BrokerUnavailable:
+                raise
+            except Exception:
+                return None  # CONFIG refused: nothing to tell
+            if config.get("appendonly") != "yes" and not (config.get("save") or "").strip():
+                return f"the master {node.name} has appendonly off and saves no snapshots"
         return None
 
     async def close(self) -> None:
