@@ -28,7 +28,7 @@ from server.games.base import IllegalIntent
 from server.hallchat import HallChat
 from server.holders import Holders
 from server.inbox import Inbox
-from server.keys import chat_key, events_channel
+from server.keys import CHAT_KEEP, chat_key, events_channel
 from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
@@ -44,7 +44,6 @@ log = logging.getLogger("spieltisch.hub")
 
 CHAT_MAX = m.CHAT_MAX
 WRONG_PASSWORDS = 5  # hall passwords one connection may get wrong before it is closed
-CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 _encode = msgspec.msgpack.Encoder().encode
 # What a guest may not do at a hall that asks for accounts (`--accounts required`).
 PLAYING = (m.Create, m.Sit, m.Chat, m.HallChat)

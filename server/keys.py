@@ -70,6 +70,9 @@ def backlog_key(room: str, audience: Audience) -> str:
     return f"backlog:{tag(room)}:{_who(audience)}"
 
 
+CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
+
+
 def chat_key(room: str) -> str:
     """The table's recent chat: a capped list of encoded ChatEvents, oldest first."""
     return f"chat:{tag(room)}"

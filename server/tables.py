@@ -23,6 +23,7 @@ from server.broker import Broker, BrokerUnavailable
 from server.channels import Channels
 from server.games.base import IllegalIntent
 from server.keys import (
+    CHAT_KEEP,
     DIRECTORY,
     LOBBY,
     TURN_BASED,
@@ -43,6 +44,7 @@ from server.remote import RemoteRoom
 from server.room import Room
 from server.room.actor import OnArchived, OnTurn
 from server.room.clock import clock_seconds, out_of_time_of, pace_of
+from server.room.ledger import META_TTL
 from server.room.options import make_options
 from server.room.pace import AUTO, ai_pace
 from server.room.privacy import Lock, refuse
@@ -252,6 +254,8 @@ class Tables:
         broker = self.broker
         raw = await broker.get(meta_key(room_id))
         if raw is None:
+            raw = await self._carry_over(room_id)
+        if raw is None:
             return None
         meta = msgspec.msgpack.decode(raw, type=RoomMeta)
         game = games.get(meta.game)
@@ -265,6 +269,30 @@ class Tables:
         await room.store_views()
         room.resume()
         return room
+
+    async def _carry_over(self, room_id: str) -> bytes | None:
+        """A table kept by a hall from before tables' keys carried their hash tag
+        (``meta:<id>`` rather than ``meta:{<id>}``): its meta, log, saved state and chat
+        moved to their names now, so that an upgrade loses no game in progress. The
+        meta goes last: until it is there, a successor does this again."""
+        broker = self.broker
+        raw = await broker.get(f"meta:{room_id}")
+        if raw is None:
+            return None
+        if not await broker.read_log(log_key(room_id)):
+            for entry in await broker.read_log(f"log:{room_id}"):
+                await broker.append(log_key(room_id), entry)
+        saved = await broker.get(f"state:{room_id}")
+        if saved is not None:
+            await broker.put(state_key(room_id), saved, ttl=META_TTL)
+        for line in await broker.recent(f"chat:{room_id}"):
+            await broker.push_capped(chat_key(room_id), line, CHAT_KEEP)
+        await broker.put(meta_key(room_id), raw, ttl=META_TTL)
+        for old in (f"meta:{room_id}", f"state:{room_id}", f"chat:{room_id}"):
+            await broker.delete(old)
+        await broker.delete_log(f"log:{room_id}")
+        log.info('{"event": "hub.table_carried_over", "room": "%s"}', room_id)
+        return raw
 
     async def bring_back(self) -> int:
         """A durable hall of one process has started again: every table it had runs
