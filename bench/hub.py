@@ -2,7 +2,8 @@
 one move per room every 500 ms.
 
     python -m bench.hub [--rooms 125 250] [--duration 20] [--game NAME]
-                        [--setups memory sqlite redis-1 redis-2] [--no-failover]
+                        [--setups memory sqlite redis-1 redis-2 redis-cluster]
+                        [--no-failover]
                         [--ai-tables N] [--procs N] [--compact]
                         [--generator python|node] [--spectators N]
                         [--clients-preempt] [--loop auto|asyncio|uvloop]
@@ -10,7 +11,11 @@ one move per room every 500 ms.
 Setups: one process with the embedded broker, keeping nothing (`memory`, `--data
 :memory:`) or keeping every move in its SQLite database (`sqlite`, `--data` in a
 temporary directory); one process with Redis; two processes
-with Redis and each room's clients split between them. Then the failover time: from
+with Redis and each room's clients split between them; two processes on a Redis Cluster
+of three masters and three replicas (`redis-cluster`, not run unless named: its "redis
+CPU %" is all six nodes', and a note after the table gives each master's CPU per move
+and the busiest master's share of a core, the figures bench/README.md scales to N
+shards from). Then the failover time: from
 killing a room's owner to the first move applied by its successor.
 
 It starts the server as a separate process (so its CPU and memory are its own), opens
@@ -66,6 +71,7 @@ from bench.harness.clients import Client, Stats, open_client, open_files_for_cli
 from bench.harness.figures import percentile
 from bench.harness.node import node_load
 from bench.harness.printing import Progress, Table, errors
+from bench.harness.redis_cluster import RedisCluster
 from bench.harness.redis_server import RedisServer
 from bench.harness.servers import HallServer
 from bench.harness.tables import open_table
@@ -150,16 +156,19 @@ def pick_game(name: str | None) -> str:
 
 
 class Hall:
-    """The server side of one run: a redis-server if the setup wants one, and one or
-    two `python -m server` processes."""
+    """The server side of one run: a redis-server (or a Redis Cluster) if the setup
+    wants one, and one or two `python -m server` processes."""
 
     def __init__(self, setup: str, loop: str = "auto") -> None:
-        self.redis = RedisServer() if setup.startswith("redis") else None
+        self.cluster = RedisCluster() if setup == "redis-cluster" else None
+        self.redis = RedisServer() if setup in ("redis-1", "redis-2") else None
         self.data = tempfile.TemporaryDirectory(prefix="bench-hub-") if setup == "sqlite" else None
         self.servers: list[HallServer] = []
         try:
-            for _ in range(2 if setup == "redis-2" else 1):
-                if self.redis is not None:
+            for _ in range(2 if setup in ("redis-2", "redis-cluster") else 1):
+                if self.cluster is not None:
+                    server = HallServer(redis_cluster=self.cluster.url, lease_ttl=2, loop=loop)
+                elif self.redis is not None:
                     server = HallServer(redis=self.redis.url, lease_ttl=2, loop=loop)
                 else:
                     where = self.data.name if self.data is not None else ":memory:"
@@ -175,6 +184,8 @@ class Hall:
             s.stop()
         if self.redis is not None:
             self.redis.stop()
+        if self.cluster is not None:
+            self.cluster.stop()
         if self.data is not None:
             self.data.cleanup()
 
@@ -269,6 +280,11 @@ class Window:
         self.hub = Meter(*(s.pid for s in hall.servers))
         self.redis = Meter(hall.redis.proc.pid) if hall.redis is not None else None
         self.read0: list[dict[str, float]] = []
+        # A cluster: all its nodes, and each master on its own.
+        self.masters: list[Meter] = []
+        if hall.cluster is not None:
+            self.redis = Meter(*(p.pid for p in hall.cluster.procs.values()))
+            self.masters = [Meter(hall.cluster.procs[p].pid) for p in hall.cluster.masters()]
         self.published: list[int] = []  # the hub's own latency histogram over the window
         self.stall: tuple[float, bool] | None = None  # the longest stall (ms, exact?)
         self.held: tuple[float, bool] | None = None  # the most of one that was the hub's work
@@ -277,12 +293,16 @@ class Window:
         self.read0 = read_metrics(self.hall.servers)
         if self.redis is not None:
             self.redis.begin()
+        for m in self.masters:
+            m.begin()
         self.hub.begin()
 
     def end(self) -> None:
         self.hub.end()
         if self.redis is not None:
             self.redis.end()
+        for m in self.masters:
+            m.end()
         read = read_metrics(self.hall.servers)
         before, after = publish_histogram(self.read0), publish_histogram(read)
         if len(after) == len(before):
@@ -520,7 +540,25 @@ def hub_figures(window: Window, moves: int) -> dict[str, Any]:
         "longest_held_ms": window.held,
         "rss_mb": hub.rss_mb,
         "redis_cpu_pct": window.redis.cpu_pct if window.redis is not None else 0.0,
+        "shards": shard_figures(window, moves),
     }
+
+
+def shard_figures(window: Window, moves: int) -> str:
+    """A cluster's masters: each one's CPU per move of the whole hall and its share of
+    a core, and the replicas' (all nodes but the masters) per move; empty for a
+    setup without a cluster."""
+    if not window.masters or window.redis is None:
+        return ""
+    per_move = [1e6 * m.cpu / max(1, moves) for m in window.masters]
+    share = [m.cpu_pct for m in window.masters]
+    replicas = window.redis.cpu - sum(m.cpu for m in window.masters)
+    return (
+        "redis CPU per move, each master: "
+        + ", ".join(f"{x:.0f}" for x in per_move)
+        + f" µs (sum {sum(per_move):.0f} µs); busiest master {max(share):.0f} % of a core; "
+        f"the three replicas together {1e6 * replicas / max(1, moves):.0f} µs per move"
+    )
 
 
 def hub_row(setup: str, rooms: int, parts: list[ClientPart], window: Window) -> dict[str, Any]:
@@ -751,6 +789,7 @@ def main(argv: list[str] | None = None) -> int:
     header = table([], game, args.procs, args.spectators)
     print(header, flush=True)
     notes: list[str] = []
+    shards: list[str] = []  # a cluster's masters, row by row
     for setup in args.setups:
         for rooms in args.rooms:
             print(f"hub: {setup}, {rooms} rooms of {game}", file=sys.stderr)
@@ -777,9 +816,13 @@ def main(argv: list[str] | None = None) -> int:
             print(ROWS.row(row), flush=True)
             if row["generator_bound"]:
                 notes.append(f"{row['setup']}, {rooms} rooms: {row['generator_bound']}")
+            if row.get("shards"):
+                shards.append(f"{row['setup']}, {rooms} rooms: {row['shards']}")
     # After the table, so that it stays one block to paste.
     for note in notes:
         print(f"\nWARNING: {note}", flush=True)
+    for note in shards:
+        print(f"\n{note}", flush=True)
     if not args.no_failover:
         seconds = asyncio.run(failover(game))
         print(

@@ -383,6 +383,14 @@ class HallChat(_Client, tag="hall_chat"):
     text: Annotated[str, doc("The line; non-printable characters are dropped, then it is trimmed.")]
 
 
+class Turns(_Client, tag="turns"):
+    """Ask which tables wait for a move of yours: answered by `turns` at once, and by
+    a new `turns` whenever that list changes, until the connection closes (or `on` is
+    false). Only turn-based tables (`pace` `turn_based`) are listed."""
+
+    on: Annotated[bool, doc("Listen (true), or stop listening (false).")] = True
+
+
 PUSH_TOPICS = ("your_turn", "game_over")  # what a device may be told about, by Web Push
 PUSH_DEVICES = 10  # subscriptions a player keeps; a newer one replaces the oldest
 
@@ -458,6 +466,7 @@ ClientMessage = (
     | DeleteAccount
     | Hall
     | HallChat
+    | Turns
     | PushKey
     | PushSubscribe
     | PushUnsubscribe
@@ -967,6 +976,33 @@ class Pong(_Server, tag="pong"):
     id: Annotated[int | None, doc("The `id` of the `ping`.")] = None
 
 
+class TurnRoom(msgspec.Struct, kw_only=True):
+    """A table waiting for your move, in `turns`."""
+
+    room: Annotated[str, doc("The table's id.")]
+    game: Annotated[str, doc("The game's name.")]
+    deadline: Annotated[
+        float,
+        doc(
+            "When your time for this move runs out, in seconds since 1970 (UTC); then "
+            "the table's `out_of_time` applies."
+        ),
+    ]
+    since: Annotated[float, doc("When it became your move, in seconds since 1970 (UTC).")]
+    opponents: Annotated[
+        list[str], doc("The display names in the table's other seats, in seat order.")
+    ] = []
+
+
+class TurnList(_Server, tag="turns"):
+    """The tables waiting for a move of yours, after `turns` and whenever the list
+    changes (at most a couple of times a second)."""
+
+    rooms: Annotated[
+        list[TurnRoom], doc("The tables, the one whose move has waited longest first.")
+    ]
+
+
 class PushKeyAnswer(_Server, tag="push_key"):
     """The answer to `push_key`: the hall's public VAPID key."""
 
@@ -1006,6 +1042,7 @@ ServerMessage = (
     | HallChatLog
     | Present
     | PresentChanges
+    | TurnList
     | PushKeyAnswer
     | PushTopics
 )
@@ -1024,6 +1061,7 @@ NESTED: tuple[type[msgspec.Struct], ...] = (
     Place,
     GameSummary,
     PlayerResult,
+    TurnRoom,
     PushSubscription,
     PushKeys,
 )

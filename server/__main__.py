@@ -1,4 +1,5 @@
-"""python -m server --host 127.0.0.1 --port 8000 [--data DIR | --redis redis://127.0.0.1:6379/0]"""
+"""python -m server --host 127.0.0.1 --port 8000 [--data DIR | --redis redis://127.0.0.1:6379/0
+| --redis-cluster redis://HOST:PORT]"""
 
 from __future__ import annotations
 
@@ -49,7 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)"
     )
-    parser.add_argument("--redis", metavar="URL", default=None, help="share the hall through Redis")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--redis", metavar="URL", default=None, help="share the hall through Redis")
+    where.add_argument(
+        "--redis-cluster",
+        metavar="URL",
+        default=None,
+        help="share the hall through a Redis Cluster (7 or later), given any of its nodes",
+    )
     parser.add_argument(
         "--data",
         metavar="DIR",
@@ -153,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
     broker = None
-    if args.redis is None and args.data != ":memory:":
+    if args.redis is None and args.redis_cluster is None and args.data != ":memory:":
         try:
             broker = SqliteBroker(args.data)
         except DataError as e:
@@ -162,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app(
         broker=broker,
         redis_url=args.redis,
+        redis_cluster_url=args.redis_cluster,
         limits=Limits(
             bot_delay=args.bot_delay,
             lease_ttl=args.lease_ttl,

@@ -44,13 +44,14 @@ def create_app(
     limits: Limits | None = None,
     broker: Broker | None = None,
     client_dist: Path | None = CLIENT_DIST,
+    redis_cluster_url: str | None = None,
 ) -> Starlette:
     limits = limits or Limits()
     hall_box: list[Hall] = []  # the hall, once the app has started
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        b = broker if broker is not None else make_broker(redis_url)
+        b = broker if broker is not None else make_broker(redis_url, redis_cluster_url)
         hall = Hall(b, limits=limits)
         await hall.start()
         hall_box.append(hall)

@@ -28,7 +28,7 @@ from server.games.base import IllegalIntent
 from server.hallchat import HallChat
 from server.holders import Holders
 from server.inbox import Inbox
-from server.keys import chat_key, events_channel
+from server.keys import CHAT_KEEP, chat_key, events_channel
 from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
@@ -38,12 +38,12 @@ from server.replayer import Replayer
 from server.sessions import Sessions, valid_name
 from server.signin import SignIn, welcome
 from server.tables import Tables
+from server.turns import Turns
 
 log = logging.getLogger("spieltisch.hub")
 
 CHAT_MAX = m.CHAT_MAX
 WRONG_PASSWORDS = 5  # hall passwords one connection may get wrong before it is closed
-CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 _encode = msgspec.msgpack.Encoder().encode
 # What a guest may not do at a hall that asks for accounts (`--accounts required`).
 PLAYING = (m.Create, m.Sit, m.Chat, m.HallChat)
@@ -64,6 +64,7 @@ class Dispatcher:
         replayer: Replayer,
         hallchat: HallChat,
         presence: Presence,
+        turns: Turns,
         pusher: Pusher,
     ) -> None:
         self.broker = broker
@@ -80,6 +81,7 @@ class Dispatcher:
         self.hallchat = hallchat
         self.holders = Holders(sessions.accounts)
         self.presence = presence
+        self.turns = turns
         self.pusher = pusher
 
     async def receive(self, conn: Connection, data: bytes | str) -> None:
@@ -200,6 +202,8 @@ class Dispatcher:
                 await self.presence.join(conn, msg.on)
             case m.HallChat():
                 await self.hallchat.say(conn, msg)
+            case m.Turns():
+                await self.turns.watch(conn, msg.on)
             case m.PushKey():
                 conn.send(m.PushKeyAnswer(key=self.pusher.public_key))
             case m.PushSubscribe():

@@ -10,7 +10,8 @@ the connections watching. A request forwarded to another process waits for its a
 
 The parts, each in its own module: sessions (sessions.py), the lobby (lobby.py), the
 tables this process knows (tables.py), broker subscriptions (channels.py), leases and
-takeovers between processes (leases.py).
+takeovers between processes (leases.py), the tables waiting for a player's move
+(turns.py).
 
 The hall builds the parts and gives each the few others it uses, and nothing more:
 no part holds the hall, so a part's constructor says what it depends on; the hall
@@ -57,7 +58,7 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.present import Presence
 from server.profiles import Profiles
-from server.push import Pusher
+from server.push import Notice, Pusher
 from server.ratings import Ratings
 from server.replayer import Replayer
 from server.room import Room
@@ -65,6 +66,7 @@ from server.sessions import Sessions
 from server.signin import SignIn
 from server.tables import Tables
 from server.tasks import Tasks
+from server.turns import Turns
 from server.waiting import Waiting
 
 log = logging.getLogger("spieltisch.hub")
@@ -112,6 +114,7 @@ class Hall:
             thinker=self.thinker,
             on_command=self.inbox.on_command,
             on_archived=self._archived,
+            on_turn=self.on_turn,
         )
         self.fanout = Fanout(
             broker,
@@ -142,6 +145,7 @@ class Hall:
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
         self.presence = Presence(broker, node, connections, self.tables)
+        self.turns = Turns(self.lobby)  # the tables waiting for a player's move
         self.dispatcher = Dispatcher(
             broker,
             metrics,
@@ -155,6 +159,7 @@ class Hall:
             replayer=self.replayer,
             hallchat=self.hallchat,
             presence=self.presence,
+            turns=self.turns,
             pusher=self.pusher,
         )
         self.receive = self.dispatcher.receive  # a frame from a connection
@@ -163,6 +168,18 @@ class Hall:
         metrics.gauges["compact_connections"] = lambda: metrics.compact_clients
         metrics.gauges["rooms"] = self.tables.by_status
         metrics.gauges["forwarded_waiting"] = lambda: len(waiting)
+
+    def on_turn(self, player_id: str, room_id: str) -> None:
+        """It became a person's move at a turn-based table this process owns (called
+        once per move that comes to them, from the table's actor; it must not block):
+        a push to the devices where they asked to be told (server/push.py)."""
+        room = self.tables.own.get(room_id)
+        if room is not None:
+            self.pusher.notify(player_id, "your_turn", Notice(room=room_id, game=room.game.name))
+
+    def _lobby_changed(self, data: bytes) -> None:
+        self.lobby.on_change(data)
+        self.turns.on_change(data)
 
     @property
     def rooms(self) -> dict[str, Room]:
@@ -189,7 +206,7 @@ class Hall:
         if self.limits.gc_every > 0:
             self.tasks.spawn(collector.run(self.limits.gc_every, self.metrics))
         self.tasks.spawn(stalls.probe(self.metrics))
-        await self.broker.subscribe(LOBBY, self.lobby.on_change)
+        await self.broker.subscribe(LOBBY, self._lobby_changed)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()
         await self.pusher.start()
@@ -222,6 +239,7 @@ class Hall:
         self.lobby.forget(conn)
         self.hallchat.forget(conn)
         self.presence.forget(conn)
+        self.turns.forget(conn)
         await self.fanout.leave_all(conn)
         await conn.stop()
 

@@ -95,9 +95,9 @@ class ToAsker:
     whose table it has since taken over): the ticket is closed with the outcome first,
     then the answer goes to the asking process, which tells its connection."""
 
-    def __init__(self, broker: Broker, spawn: Spawn, cmd: Command) -> None:
+    def __init__(self, broker: Broker, spawn: Spawn, cmd: Command, room_id: str) -> None:
         self.broker, self.spawn, self.cmd = broker, spawn, cmd
-        self.key = None if cmd.ticket is None else ticket_key(cmd.ticket)
+        self.key = None if cmd.ticket is None else ticket_key(room_id, cmd.ticket)
         self.claimed = False  # the ticket is ours: no one else may close it now
         self.done = False
 
@@ -214,7 +214,7 @@ class Inbox:
             msg = _read_message(cmd.msg)
         except msgspec.ValidationError:
             return
-        room.submit(cmd.kind, cmd.player, msg, ToAsker(self.broker, self.spawn, cmd))
+        room.submit(cmd.kind, cmd.player, msg, ToAsker(self.broker, self.spawn, cmd, room.id))
 
     def _presence_here(self, room: Room, kind: str, player: Player, keep_seat: bool) -> None:
         if kind == "join":

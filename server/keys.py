@@ -3,6 +3,12 @@
 Every process of a hall derives the same names from a table's id, so none of them has
 to ask another where something is. A published patch and a stored view carry the
 table's version in front (8 bytes), so a reader can order them without decoding.
+
+Every key and channel of one table carries the table's id as a hash tag, ``{id}``: on a
+Redis Cluster they all live on the one shard that owns that slot, so a table's commit
+script touches a single shard and its patches go out as sharded pub/sub from there
+(server/broker/cluster.py). A channel without a tag is hall-wide (the lobby, the hall's
+chat, a process's answers). Other brokers ignore the braces.
 """
 
 from __future__ import annotations
@@ -15,63 +21,86 @@ VERSION = struct.Struct(">Q")
 
 LOBBY = "lobby"  # channel: something in the lobby directory changed
 DIRECTORY = "rooms"  # the lobby directory: table id -> its entry (server/lobby.py)
+# The running turn-based tables of a shared hall (id -> nothing): taken over when their
+# owner dies even with nobody at them, for their deadlines (server/leases.py).
+TURN_BASED = "turn_based"
 
 
 def _who(audience: Audience) -> str:
     return "spec" if audience is None else str(audience)
 
 
+def tag(room: str) -> str:
+    """The table's hash tag: the part of a key's name a Redis Cluster hashes."""
+    return "{" + room + "}"
+
+
+def tagged(name: str) -> str | None:
+    """The hash tag of a key or channel name (what is between its first ``{`` and the
+    next ``}``), or None when it has none: as Redis Cluster reads it."""
+    start = name.find("{")
+    if start < 0:
+        return None
+    end = name.find("}", start + 1)
+    if end <= start + 1:
+        return None
+    return name[start + 1 : end]
+
+
 def log_key(room: str) -> str:
     """The table's log: its start record, then every accepted move."""
-    return f"log:{room}"
+    return f"log:{tag(room)}"
 
 
 def meta_key(room: str) -> str:
     """Seats, host, options and status: what a successor needs besides the log."""
-    return f"meta:{room}"
+    return f"meta:{tag(room)}"
 
 
 def state_key(room: str) -> str:
     """A saved state every few moves, so a takeover replays little of the log."""
-    return f"state:{room}"
+    return f"state:{tag(room)}"
 
 
 def view_key(room: str, audience: Audience) -> str:
-    return f"view:{room}:{_who(audience)}"
+    return f"view:{tag(room)}:{_who(audience)}"
 
 
 def backlog_key(room: str, audience: Audience) -> str:
-    return f"backlog:{room}:{_who(audience)}"
+    return f"backlog:{tag(room)}:{_who(audience)}"
+
+
+CHAT_KEEP = 100  # lines a table's chat keeps, sent as `chat_log` to whoever enters
 
 
 def chat_key(room: str) -> str:
     """The table's recent chat: a capped list of encoded ChatEvents, oldest first."""
-    return f"chat:{room}"
+    return f"chat:{tag(room)}"
 
 
 def lease_key(room: str) -> str:
-    return f"lease:{room}"
+    return f"lease:{tag(room)}"
 
 
-def ticket_key(ticket: str) -> str:
+def ticket_key(room: str, ticket: str) -> str:
     """One forwarded message's ticket: open while it waits, then its outcome
-    (server/waiting.py)."""
-    return f"ticket:{ticket}"
+    (server/waiting.py). The table's commit closes it, so it lives with the table."""
+    return f"ticket:{tag(room)}:{ticket}"
 
 
 def channel(room: str, audience: Audience) -> str:
     """One audience's patches."""
-    return f"room:{room}:{_who(audience)}"
+    return f"room:{tag(room)}:{_who(audience)}"
 
 
 def events_channel(room: str) -> str:
     """Seat changes, chat and census calls: for every member of the table."""
-    return f"room:{room}:events"
+    return f"room:{tag(room)}:events"
 
 
 def inbox_channel(room: str) -> str:
     """Commands for the table from clients of processes that do not own it."""
-    return f"room:{room}:inbox"
+    return f"room:{tag(room)}:inbox"
 
 
 def node_channel(node: str) -> str:

@@ -22,7 +22,7 @@ import msgspec
 from server.broker import Broker, BrokerUnavailable
 from server.connection import Connection
 from server.events import Census
-from server.keys import DIRECTORY, events_channel, lease_key
+from server.keys import DIRECTORY, TURN_BASED, events_channel, lease_key
 from server.limits import Limits
 from server.lobby import DIRECTORY_TTL
 from server.tables import Tables
@@ -91,10 +91,33 @@ class Leases:
                 for room_id, held in zip(orphans, got[len(ours) :], strict=True):
                     if held and room_id not in tables.own:
                         await self.take_over(room_id)
+                if refresh:
+                    await self.adopt_turn_based()
             except BrokerUnavailable:
                 continue
             except Exception:
                 log.exception("hub: lease loop")
+
+    async def adopt_turn_based(self) -> None:
+        """Take over the running turn-based tables whose owner went silent, also when
+        nobody is at them: their deadlines come due whoever is there. The lease decides
+        which process takes each."""
+        tables, broker = self.tables, self.broker
+        stray = [
+            room_id
+            for room_id in await broker.dir_all(TURN_BASED)
+            if room_id not in tables.own and room_id not in self._taking
+        ]
+        if not stray:
+            return
+        got = await broker.acquire_many(
+            [lease_key(r) for r in stray], self.node, self.limits.lease_ttl
+        )
+        for room_id, held in zip(stray, got, strict=True):
+            if held:
+                await self.take_over(room_id)
+                if room_id not in tables.own:  # it has no meta any more: long gone
+                    await broker.dir_delete(TURN_BASED, room_id)
 
     async def take_over(self, room_id: str) -> None:
         """We hold the lease of a table whose owner went silent: rebuild it here."""

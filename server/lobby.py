@@ -28,13 +28,26 @@ _EXPIRES = struct.Struct(">d")
 _encode = msgspec.msgpack.Encoder().encode
 
 
+class Due(msgspec.Struct, array_like=True):
+    """A person whose move a turn-based table waits for (server/turns.py)."""
+
+    seat: int
+    player: str
+    deadline: float  # when their time runs out (Unix seconds)
+    since: float  # when it became their move
+
+
 class Entry(msgspec.Struct, array_like=True):
     """A table in the directory: what the lobby shows, and what only the hall reads
-    (who hosts it and from which address, for the caps on open tables)."""
+    (who hosts it and from which address, for the caps on open tables; at a running
+    turn-based table, whose move it is and the names in its seats, for `turns`, also
+    at a private table, whose lobby entry names nobody)."""
 
     summary: m.RoomSummary
     host: str | None = None
     address: str = ""
+    due: list[Due] = []
+    names: list[str] = []  # by seat, only while ``due`` is not empty
 
 
 _decode_entry = msgspec.msgpack.Decoder(Entry).decode

@@ -23,8 +23,10 @@ from server.broker import Broker, BrokerUnavailable
 from server.channels import Channels
 from server.games.base import IllegalIntent
 from server.keys import (
+    CHAT_KEEP,
     DIRECTORY,
     LOBBY,
+    TURN_BASED,
     VERSION,
     backlog_key,
     chat_key,
@@ -40,8 +42,9 @@ from server.lobby import Lobby
 from server.metrics import Metrics
 from server.remote import RemoteRoom
 from server.room import Room
-from server.room.actor import OnArchived
-from server.room.clock import clock_seconds
+from server.room.actor import OnArchived, OnTurn
+from server.room.clock import clock_seconds, out_of_time_of, pace_of
+from server.room.ledger import META_TTL
 from server.room.options import make_options
 from server.room.pace import AUTO, ai_pace
 from server.room.privacy import Lock, refuse
@@ -74,11 +77,14 @@ class Tables:
         thinker: Thinker,
         on_command: Callable[[Room, bytes], None],
         on_archived: OnArchived | None = None,
+        on_turn: OnTurn | None = None,
     ) -> None:
         """``node`` is this process; ``metrics`` and ``thinker`` are handed to each table's
         actor; ``lobby`` counts the tables a host has waiting; ``on_command`` is given
         what comes on the inbox channel of a table this process owns (inbox.py);
-        ``on_archived`` each finished game once it is archived (the ratings)."""
+        ``on_archived`` each finished game once it is archived (the ratings);
+        ``on_turn`` (player id, table id) whenever it becomes a person's move at a
+        turn-based table of this process."""
         self.broker = broker
         self.metrics = metrics
         self.limits = limits
@@ -89,6 +95,7 @@ class Tables:
         self.thinker = thinker
         self.on_command = on_command
         self.on_archived = on_archived
+        self.on_turn = on_turn
         self.own: dict[str, Room] = {}
         self.remote: dict[str, RemoteRoom] = {}
 
@@ -135,18 +142,23 @@ class Tables:
             ) from None
         await self._may_open(host, address)
         raw = dict(raw_options)
-        clock = clock_seconds(raw.pop("clock", 0))  # the table's, not the game's
+        # The table's, not the game's: its pace, clock and what happens out of time.
+        pace = pace_of(raw.pop("pace", "realtime"))
+        clock = clock_seconds(raw.pop("clock", 0), pace)
+        out_of_time = out_of_time_of(raw.pop("out_of_time", "ai_move"))
         lock = Lock()  # so are its privacy and password
         lock.set_private(raw.pop("private", False))
         lock.set_password(raw.pop("password", None))
         rated = raw.pop("rated", True)
-        pace = ai_pace(raw.pop("ai_pace", AUTO))
+        speed = ai_pace(raw.pop("ai_pace", AUTO))  # how fast its AI players play
         options = make_options(game, raw)
         room = await self._new(game, options, host, address)
+        room.table.clock.pace = pace
         room.table.clock.per_move = clock
+        room.table.clock.out_of_time = out_of_time
         room.table.lock = lock
         room.table.set_rated(rated)
-        room.table.ai_pace = pace
+        room.table.ai_pace = speed
         # Whoever opens a table means to play at it: they sit in the first seat at once
         # (no command yet, so no actor is needed), and may add AI players and start.
         room.table.sit(host.id, host.name, 0)
@@ -164,7 +176,9 @@ class Tables:
             seats = seats[1:] + seats[:1]
         room = await self._new(old.game, before.options, host, before.address)
         table = room.table
+        table.clock.pace = before.clock.pace
         table.clock.per_move = before.clock.per_move
+        table.clock.out_of_time = before.clock.out_of_time
         # The same privacy and password, with an invitation of its own.
         table.lock = Lock(
             private=before.lock.private, salt=before.lock.salt, digest=before.lock.digest
@@ -240,6 +254,8 @@ class Tables:
         broker = self.broker
         raw = await broker.get(meta_key(room_id))
         if raw is None:
+            raw = await self._carry_over(room_id)
+        if raw is None:
             return None
         meta = msgspec.msgpack.decode(raw, type=RoomMeta)
         game = games.get(meta.game)
@@ -253,6 +269,30 @@ class Tables:
         await room.store_views()
         room.resume()
         return room
+
+    async def _carry_over(self, room_id: str) -> bytes | None:
+        """A table kept by a hall from before tables' keys carried their hash tag
+        (``meta:<id>`` rather than ``meta:{<id>}``): its meta, log, saved state and chat
+        moved to their names now, so that an upgrade loses no game in progress. The
+        meta goes last: until it is there, a successor does this again."""
+        broker = self.broker
+        raw = await broker.get(f"meta:{room_id}")
+        if raw is None:
+            return None
+        if not await broker.read_log(log_key(room_id)):
+            for entry in await broker.read_log(f"log:{room_id}"):
+                await broker.append(log_key(room_id), entry)
+        saved = await broker.get(f"state:{room_id}")
+        if saved is not None:
+            await broker.put(state_key(room_id), saved, ttl=META_TTL)
+        for line in await broker.recent(f"chat:{room_id}"):
+            await broker.push_capped(chat_key(room_id), line, CHAT_KEEP)
+        await broker.put(meta_key(room_id), raw, ttl=META_TTL)
+        for old in (f"meta:{room_id}", f"state:{room_id}", f"chat:{room_id}"):
+            await broker.delete(old)
+        await broker.delete_log(f"log:{room_id}")
+        log.info('{"event": "hub.table_carried_over", "room": "%s"}', room_id)
+        return raw
 
     async def bring_back(self) -> int:
         """A durable hall of one process has started again: every table it had runs
@@ -271,7 +311,7 @@ class Tables:
                 continue
             count += 1
             self.spawn(self.close_if_empty(room, self.limits.empty_grace))
-            if room.status == "playing":
+            if room.status == "playing" and not room.table.clock.turn_based:
                 self.spawn(self.close_if_abandoned(room, self.limits.abandon_after))
         log.info('{"event": "hub.tables_back", "tables": %d}', count)
         return count
@@ -293,7 +333,12 @@ class Tables:
             on_part=self.parted,
             on_archived=self.on_archived,
             open_rematch=self.open_rematch,
+            on_turn=self._on_turn,
         )
+
+    def _on_turn(self, player_id: str, room_id: str) -> None:
+        if self.on_turn is not None:
+            self.on_turn(player_id, room_id)
 
     async def serve(self, room: Room) -> None:
         """Own a table here: keep its actor and serve its inbox (commands from clients
@@ -365,6 +410,7 @@ class Tables:
                     await broker.delete(meta_key(room.id))
                     await broker.delete(state_key(room.id))
                 if broker.shared:
+                    await broker.dir_delete(TURN_BASED, room.id)
                     for audience in room.audiences():
                         await broker.delete(view_key(room.id, audience))
                         await broker.delete(backlog_key(room.id, audience))

@@ -161,7 +161,7 @@ class Waiting:
                     if pending.ticket not in self._by_ticket:
                         continue  # answered meanwhile
                     if first:
-                        key = ticket_key(pending.ticket)
+                        key = ticket_key(room_id, pending.ticket)
                         await broker.forward(inbox_channel(room_id), pending.data, key, ttl)
                         pending.opened = time.monotonic()
                     else:
@@ -225,7 +225,7 @@ class Waiting:
         if pending.ticket not in self._by_ticket:
             return  # refused as it was sent, or answered meanwhile
         try:
-            held = await self.broker.settle(ticket_key(pending.ticket), b"")
+            held = await self.broker.settle(ticket_key(pending.room, pending.ticket), b"")
         except BrokerUnavailable:
             # Nobody can apply it once its ticket has expired: wait that out.
             left = pending.opened + self.limits.answer_within + TICKET_SLACK

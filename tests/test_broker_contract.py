@@ -1,5 +1,8 @@
 """The broker contract. Every implementation runs these very tests: the embedded
-memory broker, and the Redis broker against a real redis-server on a free port."""
+memory broker, the SQLite one, the Redis broker against a real redis-server on a free
+port, and the cluster broker against a real local Redis Cluster. What one commit (or a
+forward) touches shares a hash tag (``{t}``), as a table's keys do (server/keys.py):
+on a cluster it all lives on one shard."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bench.harness import redis_cluster as redis_cluster_harness
 from bench.harness.redis_server import RedisServer
 from server.broker import (
     Broker,
@@ -18,10 +22,11 @@ from server.broker import (
     Ticket,
     TicketClosed,
 )
+from server.broker.cluster import ClusterBroker
 from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker
 
-BROKERS = ["memory", "sqlite", "redis"]
+BROKERS = ["memory", "sqlite", "redis", "cluster"]
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +36,27 @@ def redis_server():
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def redis_cluster():
+    why = redis_cluster_harness.missing()
+    if why is not None:
+        pytest.skip(why)
+    cluster = redis_cluster_harness.RedisCluster()
+    yield cluster
+    cluster.stop()
+
+
 @pytest.fixture(params=BROKERS)
 async def broker(request) -> AsyncIterator[Broker]:
     if request.param == "memory":
         b: Broker = MemoryBroker()
     elif request.param == "sqlite":
         b = SqliteBroker(request.getfixturevalue("tmp_path"))
-    else:
+    elif request.param == "redis":
         b = RedisBroker(request.getfixturevalue("redis_server").url, prefix=f"t{id(request)}:")
+    else:
+        url = request.getfixturevalue("redis_cluster").url
+        b = ClusterBroker(url, prefix=f"t{id(request)}:")
     yield b
     await b.close()
 
@@ -76,77 +94,79 @@ async def test_every_subscriber_gets_each_message_and_unsubscribe_stops_it(broke
 
 async def test_a_commit_appends_stores_and_publishes_while_the_lease_is_held(broker) -> None:
     seen: list[bytes] = []
-    await broker.subscribe("ch", seen.append)
+    await broker.subscribe("ch{t}", seen.append)
     other: list[bytes] = []
-    await broker.subscribe("ch2", other.append)
+    await broker.subscribe("ch2{t}", other.append)
 
     def items(i: int) -> list[Stored]:
         return [
-            Stored("ch", bytes([i]), "view", b"v%d" % i, "backlog", 3),
-            Stored("ch2", bytes([10 + i]), "view2", b"w%d" % i, "backlog2", 2),
+            Stored("ch{t}", bytes([i]), "view{t}", b"v%d" % i, "backlog{t}", 3),
+            Stored("ch2{t}", bytes([10 + i]), "view2{t}", b"w%d" % i, "backlog2{t}", 2),
         ]
 
     with pytest.raises(LeaseLost):  # nobody holds the lease yet
-        await broker.commit("log:c", b"e", "lease:c", "A", items(9))
-    assert await broker.acquire("lease:c", "A", ttl=5)
+        await broker.commit("log:c{t}", b"e", "lease:c{t}", "A", items(9))
+    assert await broker.acquire("lease:c{t}", "A", ttl=5)
     for i in range(5):
-        assert await broker.commit("log:c", b"e%d" % i, "lease:c", "A", items(i)) == i
+        assert await broker.commit("log:c{t}", b"e%d" % i, "lease:c{t}", "A", items(i)) == i
     with pytest.raises(LeaseLost):  # another owner's commit does nothing at all
-        await broker.commit("log:c", b"late", "lease:c", "B", items(7))
+        await broker.commit("log:c{t}", b"late", "lease:c{t}", "B", items(7))
     await settle()
-    assert await broker.read_log("log:c") == [b"e%d" % i for i in range(5)]
+    assert await broker.read_log("log:c{t}") == [b"e%d" % i for i in range(5)]
     assert seen == [bytes([i]) for i in range(5)]
     assert other == [bytes([10 + i]) for i in range(5)]
-    assert await broker.get("view") == b"v4" and await broker.get("view2") == b"w4"
-    assert await broker.recent("backlog") == [b"\x02", b"\x03", b"\x04"]
-    assert await broker.recent("backlog2") == [b"\r", b"\x0e"]
+    assert await broker.get("view{t}") == b"v4" and await broker.get("view2{t}") == b"w4"
+    assert await broker.recent("backlog{t}") == [b"\x02", b"\x03", b"\x04"]
+    assert await broker.recent("backlog2{t}") == [b"\r", b"\x0e"]
 
 
 async def test_a_commit_gives_its_own_subscribers_the_local_form(broker) -> None:
     seen: list[bytes] = []
-    await broker.subscribe("ch", seen.append)
-    assert await broker.acquire("lease:l", "A", ttl=5)
-    items = [Stored("ch", b"plain", "view", b"", "backlog", 3, local=b"plain+compact")]
-    await broker.commit("log:l", b"e", "lease:l", "A", items)
+    await broker.subscribe("ch{t}", seen.append)
+    assert await broker.acquire("lease:l{t}", "A", ttl=5)
+    items = [Stored("ch{t}", b"plain", "view{t}", b"", "backlog{t}", 3, local=b"plain+compact")]
+    await broker.commit("log:l{t}", b"e", "lease:l{t}", "A", items)
     await settle()
     assert seen == [b"plain+compact"]
-    assert await broker.recent("backlog") == [b"plain"]  # kept for resumes: the plain one
+    assert await broker.recent("backlog{t}") == [b"plain"]  # kept for resumes: the plain one
 
 
 async def test_a_ticket_is_closed_once_by_whoever_comes_first(broker) -> None:
     heard: list[bytes] = []
-    await broker.subscribe("inbox", heard.append)
-    await broker.forward("inbox", b"cmd", "ticket:1", ttl=5)
-    await broker.forward("inbox", b"cmd2", "ticket:2", ttl=5)
-    await broker.forward("inbox", b"cmd3", "ticket:3", ttl=0.1)
+    await broker.subscribe("inbox{t}", heard.append)
+    await broker.forward("inbox{t}", b"cmd", "ticket:1{t}", ttl=5)
+    await broker.forward("inbox{t}", b"cmd2", "ticket:2{t}", ttl=5)
+    await broker.forward("inbox{t}", b"cmd3", "ticket:3{t}", ttl=0.1)
     await settle()
     assert heard == [b"cmd", b"cmd2", b"cmd3"]
-    assert await broker.settle("ticket:1", b"r") is None  # refused by the owner...
-    assert await broker.settle("ticket:1", b"") == b"r"  # ... so its asker cannot withdraw
-    assert await broker.settle("ticket:2", b"") is None  # withdrawn by its asker...
-    assert await broker.settle("ticket:2", b"a7") == b""  # ... so the owner cannot apply
+    assert await broker.settle("ticket:1{t}", b"r") is None  # refused by the owner...
+    assert await broker.settle("ticket:1{t}", b"") == b"r"  # ... so its asker cannot withdraw
+    assert await broker.settle("ticket:2{t}", b"") is None  # withdrawn by its asker...
+    assert await broker.settle("ticket:2{t}", b"a7") == b""  # ... so the owner cannot apply
     await asyncio.sleep(0.3)
-    assert await broker.settle("ticket:3", b"a7") == b""  # expired: closed for good
+    assert await broker.settle("ticket:3{t}", b"a7") == b""  # expired: closed for good
 
 
 async def test_a_commit_applies_a_forwarded_message_only_while_its_ticket_is_open(broker) -> None:
     answers: list[bytes] = []
     await broker.subscribe("node", answers.append)
-    assert await broker.acquire("lease:t", "A", ttl=5)
-    await broker.forward("inbox", b"cmd", "ticket:a", ttl=5)
-    ticket = Ticket("ticket:a", b"a1", "node", b"applied")
-    items = [Stored("ch", b"p", "view", b"", "backlog", 3)]
-    assert await broker.commit("log:t", b"e0", "lease:t", "A", items, ticket) == 0
-    assert await broker.settle("ticket:a", b"") == b"a1"  # its asker reads the outcome
+    assert await broker.acquire("lease:t{t}", "A", ttl=5)
+    await broker.forward("inbox{t}", b"cmd", "ticket:a{t}", ttl=5)
+    ticket = Ticket("ticket:a{t}", b"a1", "node", b"applied")
+    items = [Stored("ch{t}", b"p", "view{t}", b"", "backlog{t}", 3)]
+    assert await broker.commit("log:t{t}", b"e0", "lease:t{t}", "A", items, ticket) == 0
+    assert await broker.settle("ticket:a{t}", b"") == b"a1"  # its asker reads the outcome
     with pytest.raises(TicketClosed):  # a copy of the same message: nothing at all
-        await broker.commit("log:t", b"e1", "lease:t", "A", items, ticket)
-    await broker.forward("inbox", b"cmd", "ticket:b", ttl=5)
-    assert await broker.settle("ticket:b", b"") is None  # its asker gave up waiting
+        await broker.commit("log:t{t}", b"e1", "lease:t{t}", "A", items, ticket)
+    await broker.forward("inbox{t}", b"cmd", "ticket:b{t}", ttl=5)
+    assert await broker.settle("ticket:b{t}", b"") is None  # its asker gave up waiting
     with pytest.raises(TicketClosed):
-        await broker.commit("log:t", b"e1", "lease:t", "A", items, ticket._replace(key="ticket:b"))
+        await broker.commit(
+            "log:t{t}", b"e1", "lease:t{t}", "A", items, ticket._replace(key="ticket:b{t}")
+        )
     await settle()
-    assert await broker.read_log("log:t") == [b"e0"]
-    assert await broker.recent("backlog") == [b"p"]
+    assert await broker.read_log("log:t{t}") == [b"e0"]
+    assert await broker.recent("backlog{t}") == [b"p"]
     assert answers == [b"applied"]
 
 
@@ -205,17 +225,17 @@ async def test_many_leases_are_taken_and_renewed_at_once(broker) -> None:
 
 async def test_commits_need_the_lease(broker) -> None:
     with pytest.raises(LeaseLost):
-        await broker.commit("log:f", b"0", "lease:f", "A", ())
-    assert await broker.acquire("lease:f", "A", ttl=0.2)
-    assert await broker.commit("log:f", b"0", "lease:f", "A", ()) == 0
+        await broker.commit("log:f{t}", b"0", "lease:f{t}", "A", ())
+    assert await broker.acquire("lease:f{t}", "A", ttl=0.2)
+    assert await broker.commit("log:f{t}", b"0", "lease:f{t}", "A", ()) == 0
     with pytest.raises(LeaseLost):
-        await broker.commit("log:f", b"x", "lease:f", "B", ())
+        await broker.commit("log:f{t}", b"x", "lease:f{t}", "B", ())
     await asyncio.sleep(0.3)  # A's lease runs out, as for a process paused too long
-    assert await broker.acquire("lease:f", "B", ttl=0.2)
+    assert await broker.acquire("lease:f{t}", "B", ttl=0.2)
     with pytest.raises(LeaseLost):
-        await broker.commit("log:f", b"late", "lease:f", "A", ())
-    assert await broker.commit("log:f", b"1", "lease:f", "B", ()) == 1
-    assert await broker.read_log("log:f") == [b"0", b"1"]
+        await broker.commit("log:f{t}", b"late", "lease:f{t}", "A", ())
+    assert await broker.commit("log:f{t}", b"1", "lease:f{t}", "B", ()) == 1
+    assert await broker.read_log("log:f{t}") == [b"0", b"1"]
 
 
 async def test_directories_and_capped_lists(broker) -> None:

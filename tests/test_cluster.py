@@ -12,6 +12,7 @@ import pytest
 from bench.harness.redis_server import RedisServer
 from server.broker.redis import RedisBroker
 from server.games import get
+from server.keys import log_key
 from server.room.record import LogAct, replay
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
@@ -56,7 +57,7 @@ async def move(mover: Client, room: str, watchers: list[Client], tries: int = 12
 async def logged_moves(redis_url: str, room: str) -> list[LogAct]:
     broker = RedisBroker(redis_url)
     try:
-        entries = await broker.read_log(f"log:{room}")
+        entries = await broker.read_log(log_key(room))
     finally:
         await broker.close()
     replay(get("countdown"), entries)  # every entry is a legal move, in order

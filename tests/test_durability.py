@@ -188,3 +188,57 @@ async def test_the_database_keeps_what_was_written_and_forgets_what_expired(tmp_
         assert await again.archive_list(5, "p1") == [b"summary"]
     finally:
         await again.close()
+
+
+async def test_a_table_kept_under_the_names_before_hash_tags_comes_back(tmp_path) -> None:
+    """A hall upgraded from before every key of a table carried its hash tag finds its
+    games in progress under the old names (``meta:<id>``) and carries them over."""
+    from server.keys import chat_key, meta_key, state_key
+
+    data = str(tmp_path)
+    first = ServerProcess(data=data)
+    try:
+        room, anna, bert, watcher = await table_of_two(first.url, pile=30)
+        for _ in range(3):
+            mover = mover_of(room, anna, bert)
+            v = mover.version(room)
+            await mover.send({"t": "act", "room": room, "v": v, "intent": {"t": "take", "n": 1}})
+            for c in (anna, bert):
+                await c.expect("patch", room=room, v=v + 1)
+        await anna.send({"t": "chat", "room": room, "text": "before the upgrade"})
+        await bert.expect("chat", text="before the upgrade")
+    finally:
+        first.stop()
+    tokens = {c: c.token for c in (anna, bert)}
+    for c in (anna, bert, watcher):
+        await c.close()
+
+    # What the hall before the hash tags left on disk: the same things, the old names.
+    broker = SqliteBroker(data)
+    try:
+        for new, old in ((meta_key(room), f"meta:{room}"), (state_key(room), f"state:{room}")):
+            raw = await broker.get(new)
+            if raw is not None:
+                await broker.put(old, raw)
+                await broker.delete(new)
+        for entry in await broker.read_log(log_key(room)):
+            await broker.append(f"log:{room}", entry)
+        await broker.delete_log(log_key(room))
+        for line in await broker.recent(chat_key(room)):
+            await broker.push_capped(f"chat:{room}", line, 100)
+        await broker.delete(chat_key(room))
+    finally:
+        await broker.close()
+
+    second = ServerProcess(data=data, port=first.port)
+    try:
+        back = await Client.open(second.url, "anna", token=tokens[anna])
+        await back.send({"t": "enter", "room": room})
+        info = await back.expect("room", timeout=10)
+        assert info["you"] == 0 and info["status"] == "playing"
+        assert (await back.resync(room))["v"] == 3  # every move is there
+        log = await back.expect("chat_log", room=room)
+        assert [line["text"] for line in log["lines"]] == ["before the upgrade"]
+        await back.close()
+    finally:
+        second.stop()

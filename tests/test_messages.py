@@ -35,6 +35,7 @@ CLIENT_SAMPLES = [
     {"t": "ping", "id": 7},
     {"t": "hall"},
     {"t": "hall_chat", "text": "hello hall"},
+    {"t": "turns"},
     {"t": "push_key"},
     {
         "t": "push_subscribe",
@@ -134,6 +135,13 @@ def test_server_messages_round_trip() -> None:
             ]
         ),
         m.PresentChanges(people=[], gone=["p2"]),
+        m.TurnList(
+            rooms=[
+                m.TurnRoom(
+                    room="r1", game="carcassonne", deadline=2.5, since=1.5, opponents=["Ben"]
+                )
+            ]
+        ),
         m.Ok(ref=7, room="r", v=3, again=True),
         m.RoomChanges(
             rooms=[

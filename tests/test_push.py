@@ -409,3 +409,27 @@ async def test_a_device_whose_service_resolves_privately_gets_nothing_and_is_kep
         assert await pusher.send(anna.player, "your_turn", Notice(room="r", game="kardinal")) == 0
         assert service.got.empty()
         assert len(await pusher.devices(anna.player)) == 1
+
+
+async def test_at_a_turn_based_table_each_person_is_told_when_it_is_their_move(hall) -> None:
+    async with push_service() as service:
+        host = await hall.client("host")
+        guest = await hall.client("guest")
+        host_phone, guest_phone = Device(service.url("/host")), Device(service.url("/guest"))
+        await subscribe(host, host_phone, ["your_turn"])
+        await subscribe(guest, guest_phone, ["your_turn"])
+        options = {"pile": 9, "pace": "turn_based"}
+        await host.send({"t": "create", "game": "countdown", "options": options})
+        room = (await host.expect("room"))["room"]
+        await guest.send({"t": "sit", "room": room, "seat": 1})
+        await guest.expect("room", you=1)
+        await host.send({"t": "start", "room": room})
+        await host.expect("snapshot", room=room)
+        first = await service.next()  # the game starts with the host's move
+        assert first.path == "/host"
+        told = host_phone.open(first.body)
+        assert told["topic"] == "your_turn" and room in told["url"]
+        await host.send({"t": "act", "room": room, "v": 0, "intent": {"t": "take", "n": 1}})
+        second = await service.next()
+        assert second.path == "/guest"
+        assert guest_phone.open(second.body)["topic"] == "your_turn"

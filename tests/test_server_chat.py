@@ -11,7 +11,7 @@ import pytest
 
 from bench.harness.redis_server import RedisServer
 from server.broker.sqlite import SqliteBroker
-from server.dispatch import CHAT_KEEP
+from server.keys import CHAT_KEEP
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
 

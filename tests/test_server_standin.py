@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from server.keys import log_key
 from server.room.record import LogAct
 from tests.conftest import TEST_LIMITS, running_server
 from tests.support.client import Client
@@ -118,7 +119,7 @@ async def test_the_log_says_which_moves_the_ai_made_for_a_player(quick) -> None:
     await b.send({"t": "resign", "room": room})
     await _seat_info(watcher, room, 1, resigned=True)
     await _play_until_over(a, room)
-    entries = await quick.hall.broker.read_log(f"log:{room}")
+    entries = await quick.hall.broker.read_log(log_key(room))
     moves = [msgspec.msgpack.decode(e, type=LogAct) for e in entries[1:]]
     assert {m.by for m in moves if m.seat == 1} == {"ai"}
     assert {m.by for m in moves if m.seat == 0} == {None}

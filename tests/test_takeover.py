@@ -17,6 +17,7 @@ import pytest
 
 from bench.harness.redis_server import RedisServer
 from server.broker.redis import RedisBroker
+from server.keys import log_key
 from server.room.record import LogAct
 from tests.support.client import Client
 from tests.support.processes import ServerProcess
@@ -43,7 +44,7 @@ def cluster():
 async def logged(redis_url: str, room: str) -> list[LogAct]:
     broker = RedisBroker(redis_url)
     try:
-        entries = await broker.read_log(f"log:{room}")
+        entries = await broker.read_log(log_key(room))
     finally:
         await broker.close()
     return [msgspec.msgpack.decode(e, type=LogAct) for e in entries[1:]]

@@ -162,7 +162,8 @@ class Process:
 class HallServer(Process):
     """``python -m server`` on a free loopback port (or ``port``, to start again where
     one listened): keeping nothing (``data=":memory:"``) or its tables in ``data``, or
-    one process of a hall on ``redis``. ``checkout`` runs another checkout's server
+    one process of a hall on ``redis`` (or ``redis_cluster``, a node of a Redis Cluster).
+    ``checkout`` runs another checkout's server
     (a directory of its sources) instead of this one's. A hall password set for the
     operator's own server does not lock the benchmark out."""
 
@@ -171,6 +172,7 @@ class HallServer(Process):
         *,
         data: str = ":memory:",
         redis: str | None = None,
+        redis_cluster: str | None = None,
         lease_ttl: float | None = None,
         loop: str | None = None,
         extra: Sequence[str] = (),
@@ -182,7 +184,10 @@ class HallServer(Process):
         port = port or free_port()
         cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port)]
         cmd += ["--log-level", "warning"]
-        cmd += ["--redis", redis] if redis is not None else ["--data", data]
+        if redis_cluster is not None:
+            cmd += ["--redis-cluster", redis_cluster]
+        else:
+            cmd += ["--redis", redis] if redis is not None else ["--data", data]
         if lease_ttl is not None:
             cmd += ["--lease-ttl", f"{lease_ttl:g}"]
         if loop is not None:

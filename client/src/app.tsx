@@ -12,6 +12,7 @@ import { PageScreen } from "./ui/rankings";
 import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
 import { Table } from "./ui/table";
+import { YourTurns } from "./ui/turns";
 import { useTurnAlert } from "./ui/notify";
 
 export function App({ client }: { client: Client }) {
@@ -79,6 +80,7 @@ export function App({ client }: { client: Client }) {
         </a>
         <span class="tagline">{t("app.tagline")}</span>
         <span class="spacer" />
+        {name && !out && <YourTurns rooms={s.turns} onOpen={(room) => client.open(room)} />}
         {name && !out && <HeaderAccount client={client} me={refusal ? null : s.me} name={name} onRename={() => setRenaming(true)} />}
         {/* Signed out, the line waits for a guest's name: no "offline" to alarm anyone. */}
         {name && !out && (

@@ -40,7 +40,7 @@ export const TABLE_OPTIONS = ["clock"] as const;
 /** Who may come in, set as options too though they are not in `room.options`:
  * `/option private` (alone it switches; on/off), `/option password TEXT` (the rest of
  * the line, as typed), `/option password` alone to take it off. */
-export const TABLE_SETTINGS = ["private", "password", "rated"] as const;
+export const TABLE_SETTINGS = ["private", "password", "rated", "pace", "out_of_time"] as const;
 
 /** `/option clock` values: seconds per move as a number ("60", "2.5", "90s"), and the
  * off words ("off", "none", "0") as 0; anything else is null (not sent). */
@@ -137,6 +137,12 @@ export function parseCommand(text: string, ctx: CommandContext): Parsed {
         const value = rest.length === 1 ? !rated : rest.length === 2 ? parseValue(rest[1]) : null;
         if (typeof value !== "boolean") return { kind: "error", key: "cmd.rated_usage", args: {} };
         return { kind: "send", msg: { t: "option", room, key, value } };
+      }
+      if (key === "pace" || key === "out_of_time") {
+        // A word each: `/option pace turn_based`, `/option out_of_time drop` (the server
+        // refuses any other).
+        if (rest.length !== 2) return { kind: "error", key: "cmd.pace_usage", args: {} };
+        return { kind: "send", msg: { t: "option", room, key, value: rest[1] } };
       }
       if (key === "password") {
         // The words after it as typed: a password of digits stays text.

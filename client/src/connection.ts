@@ -193,6 +193,8 @@ export class Connection {
     if (this.wantsLobby) ws.send(encode(roomsMessage(this.store.state.lobbyFilter)));
     // The hall's chat and who is here, on every screen (a table names its watchers from it).
     ws.send(encode({ t: "hall" }));
+    // The turn-based tables waiting for our move, on every screen (the header's list).
+    ws.send(encode({ t: "turns" }));
     // With the version we hold, the server sends just the patches we missed.
     for (const room of this.rooms) {
       const held = this.store.state.tables[room];

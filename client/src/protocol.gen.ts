@@ -186,6 +186,12 @@ export interface HallChat {
   id?: number | null;
 }
 
+export interface Turns {
+  t: "turns";
+  on?: boolean;
+  id?: number | null;
+}
+
 export interface PushKey {
   t: "push_key";
   id?: number | null;
@@ -307,6 +313,14 @@ export interface PlayerResult {
   left: boolean;
   ai_finished: boolean;
   ai_moves: number;
+}
+
+export interface TurnRoom {
+  room: string;
+  game: string;
+  deadline: number;
+  since: number;
+  opponents: string[];
 }
 
 export interface PushSubscription {
@@ -460,6 +474,11 @@ export interface PresentChanges {
   gone: string[];
 }
 
+export interface TurnList {
+  t: "turns";
+  rooms: TurnRoom[];
+}
+
 export interface PushKeyAnswer {
   t: "push_key";
   key: string | null;
@@ -471,7 +490,7 @@ export interface PushTopics {
   topics: string[];
 }
 
-export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat | PushKey | PushSubscribe | PushUnsubscribe;
-export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges | PushKeyAnswer | PushTopics;
+export type ClientMessage = Hello | Rooms | Create | Enter | Sit | Stand | Option | Bot | Start | Act | Chat | Resync | Resign | Leave | History | Replay | Ping | Rematch | Register | Login | Logout | Password | DeleteAccount | Hall | HallChat | Turns | PushKey | PushSubscribe | PushUnsubscribe;
+export type ServerMessage = Welcome | RoomList | RoomChanges | Room | Snapshot | Patch | ChatLine | ChatLog | HistoryList | ReplayData | Error | Ok | SignedOut | Pong | HallChatLine | HallChatLog | Present | PresentChanges | TurnList | PushKeyAnswer | PushTopics;
 export const ERROR_CODES = ["bad_message", "too_large", "rate_limited", "unknown_room", "not_seated", "not_host", "seat_taken", "room_full", "not_enough_players", "already_started", "not_started", "unknown_option", "bad_option", "not_your_turn", "game_over", "unavailable", "unknown_game", "too_many_tables", "private_table", "hall_password", "name_taken", "name_registered", "bad_password", "bad_login", "too_many_attempts", "not_signed_in", "account_required", "not_finished", "bad_subscription", "push_off"] as const;
 export type ProtocolErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 // Everything the client knows, fed by server messages. No network here: the store
 // is given a `send` function, which keeps it testable without a socket.
 
-import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, Welcome } from "./protocol.gen";
+import type { ChatEntry, ChatLine, ClientMessage, GameSummary, HallChatEntry, HallChatLine, Person, ReplayData, Room, RoomSummary, ServerMessage, TurnRoom, Welcome } from "./protocol.gen";
 import type { AccountMode } from "./account";
 import { applyPatch } from "./patch";
 import { addNotice, unexpired } from "./notices";
@@ -159,6 +159,9 @@ export interface Snapshot {
   /** Signed out, and not yet a guest again. */
   signedOut: SignedOutState | null;
   hall: HallState;
+  /** The turn-based tables waiting for a move of ours (`turns`); null until the server
+   * has said. */
+  turns: TurnRoom[] | null;
   /** Web Push at this hall (src/notify.ts): `key` is its VAPID key (undefined until
    * asked, null when the hall sends no pushes); `topics`, what this device is told about
    * as the hall last answered (null: not said this session). */
@@ -192,6 +195,7 @@ export class Store {
     accountForm: null,
     signedOut: null,
     hall: { chat: [], people: null },
+    turns: null,
     push: { endpoint: null, topics: null },
     lastPatchMs: 0,
   };
@@ -364,6 +368,7 @@ export class Store {
         const deleted = form?.mode === "delete" && form.pending != null;
         this.set({
           me: null,
+          turns: null,
           signedOut: { everywhere: msg.everywhere, account: this.state.me?.account ?? null, deleted },
           accountForm: form?.pending != null ? null : form,
         });
@@ -445,6 +450,9 @@ export class Store {
         this.set({ hall: { ...this.state.hall, people } });
         break;
       }
+      case "turns":
+        this.set({ turns: msg.rooms });
+        break;
       case "push_key":
         this.set({ push: { ...this.state.push, key: msg.key } });
         break;

@@ -130,7 +130,7 @@ describe("parseCommand", () => {
     expect(translate("en", "cmd.clock_usage")).toContain("/option clock 60");
     expect(translate("ja", "cmd.clock_usage")).toContain("/option clock 60");
     // An unknown option's list names the clock too.
-    expect(send("/option flus")).toMatchObject({ kind: "error", args: { list: "fluss, old, seats, clock, private, password, rated" } });
+    expect(send("/option flus")).toMatchObject({ kind: "error", args: { list: "fluss, old, seats, clock, private, password, rated, pace, out_of_time" } });
     // Another number option: "1" stays 1.
     expect(send("/option seats 1")).toEqual({ kind: "send", msg: { t: "option", room: "r1", key: "seats", value: 1 } });
     expect(parseSeconds("3600")).toBe(3600);

@@ -1,4 +1,5 @@
-"""Brokers: ``memory`` (embedded) and ``redis`` (a hall shared by many processes)."""
+"""Brokers: ``memory`` (embedded), ``redis`` (a hall shared by many processes) and
+``cluster`` (the same on a Redis Cluster)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,13 @@ __all__ = [
 ]
 
 
-def make_broker(redis_url: str | None) -> Broker:
+def make_broker(redis_url: str | None, cluster_url: str | None = None) -> Broker:
+    """``cluster_url``: any node of a Redis Cluster; else ``redis_url``: one Redis;
+    else a broker in this process."""
+    if cluster_url is not None:
+        from server.broker.cluster import ClusterBroker
+
+        return ClusterBroker(cluster_url)
     if redis_url is None:
         return MemoryBroker()
     from server.broker.redis import RedisBroker  # only a Redis hall needs redis-py

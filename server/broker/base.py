@@ -1,7 +1,8 @@
 """The broker: everything rooms and hubs share, behind one small interface.
 
-Two implementations keep the same contract (tests/test_broker_contract.py runs against
-each): ``memory`` for a single process, ``redis`` for a hall served by many.
+Its implementations keep the same contract (tests/test_broker_contract.py runs against
+each): ``memory`` for a single process, ``sqlite`` for one that keeps its tables,
+``redis`` for a hall served by many, ``cluster`` for the same on a Redis Cluster.
 
 - pub/sub: fire-and-forget fan-out of encoded messages on named channels;
 - room logs: an append-only, durable list of entries per room, read back in order;

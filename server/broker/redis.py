@@ -209,7 +209,7 @@ class RedisBroker:
         for item in items:
             keys += [self._k(item.key), self._k(item.backlog)]
             args += [self._k(item.channel), item.data, item.value, item.keep]
-        index = int(await self._call(self._commit(keys=keys, args=args)))
+        index = await self._run_commit(keys, args)
         if index == -1:
             raise LeaseLost(lease)
         if index == -2:
@@ -219,6 +219,9 @@ class RedisBroker:
         if ticket is not None:
             self._deliver(ticket.channel, ticket.data)
         return index
+
+    async def _run_commit(self, keys: list[str], args: list[bytes | str | int]) -> int:
+        return int(await self._call(self._commit(keys=keys, args=args)))
 
     async def forward(self, channel: str, data: bytes, ticket: str, ttl: float) -> None:
         async with self._redis.pipeline(transaction=True) as pipe:

@@ -33,7 +33,7 @@ from server.metrics import Metrics
 from server.room.announcer import Announcer
 from server.room.answer import NO_ANSWER, Answer
 from server.room.bots import Bots
-from server.room.ledger import Ledger
+from server.room.ledger import META_TTL, Ledger
 from server.room.privacy import Lock
 from server.room.receipts import fingerprint
 from server.room.record import LogAct, LogStart, RoomMeta, decode_log
@@ -44,6 +44,8 @@ from server.sessions import Player
 OnArchived = Callable[["archive.Record"], Awaitable[Any]]  # a string: archive imports room
 # Opens a table to play again like this one, for this player (rotated or not): its id.
 OpenRematch = Callable[["Room", Player, bool], Awaitable[str]]
+# Told that it became a person's move at a turn-based table: (player id, table id).
+OnTurn = Callable[[str, str], None]
 
 log = logging.getLogger("spieltisch.room")
 _encode = msgspec.msgpack.Encoder().encode
@@ -67,6 +69,7 @@ class Room:
         on_part: Callable[[Room], None] | None = None,
         on_archived: OnArchived | None = None,
         open_rematch: OpenRematch | None = None,
+        on_turn: OnTurn | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -78,6 +81,7 @@ class Room:
         self.on_part = on_part  # after a player's connection left, the table changed or not
         self.on_archived = on_archived  # a finished game, once archived (its rating)
         self.open_rematch = open_rematch  # a new table like this one: its id
+        self.on_turn = on_turn  # a person's move came at a turn-based table
         self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
         self.table.host_name = host.name or None
@@ -183,6 +187,7 @@ class Room:
         """Take a table over from its meta, its latest saved state (if any) and the
         log entries after it (the previous owner is gone)."""
         self.table.restore(meta)
+        self.ledger.keep = self.table.clock.keep_for(META_TTL)
         self.ledger.restore(entries, saved)
         if self.ledger.state is not None:
             self.ledger.begin(self.ledger.state, self.ledger.version, self.audiences())
@@ -341,8 +346,10 @@ class Room:
         self.ledger.begin(state, 0, self.audiences())
         if self.bots.thinker is not None and any(s.bot for s in seated):
             self.bots.thinker.warm()
-        self.table.clock.start(len(seated), self.game.active(state), time.time())
+        self.ledger.keep = self.table.clock.keep_for(META_TTL)
+        came = self.table.clock.start(len(seated), self.game.active(state), time.time())
         self._arm_clock()
+        self._turns_came(came)
         self._event("start", seats=len(seated), seed=seed)
         await self.store_views()
         self.changed()
@@ -430,16 +437,43 @@ class Room:
                 min(waits), self._submit_own, "clock_check", self.version
             )
 
+    def _turns_came(self, seats: list[int]) -> None:
+        """Tell the hall whose move it became at a turn-based table (notifications)."""
+        table = self.table
+        if self.on_turn is None or not table.clock.turn_based or self.status != "playing":
+            return
+        for seat in seats:
+            taken = table.seats[seat]
+            if taken is not None and not table.plays_ai(seat):
+                try:
+                    self.on_turn(taken.player, self.id)
+                except Exception:
+                    log.exception("room %s: on_turn failed", self.id)
+
     async def _on_clock_check(self, player: None, version: int, t0: float) -> None:
         """A seat whose time ran out: the AI makes this move for it; for a person who
-        is away, every move until they come back."""
+        is away, every move until they come back. At a turn-based table, where people
+        come and go, the table's ``out_of_time`` decides: the AI makes this one move,
+        or the player is dropped and the AI plays the seat to the end.
+
+        The deadline is the stored one: a table brought back after its deadline passed
+        (a restart, a takeover) comes here at once (``resume`` arms the clock), and
+        acts once, since the move made moves the version and the clock on."""
         if self.status != "playing" or version != self.version:
             return  # a move came first: it armed the clock again
         now = time.time()
-        late = [s for s in self.table.clock.expired(now) if not self.table.plays_ai(s)]
+        clock = self.table.clock
+        late = [s for s in clock.expired(now) if not self.table.plays_ai(s)]
         for seat in late:
             taken = self.table.seats[seat]
-            if taken is not None and self.table.away_for(seat, now) is not None:
+            if taken is not None and clock.turn_based and clock.out_of_time == "drop":
+                taken.resigned = taken.standin = True
+                self._event("dropped", seat=seat, player=taken.player)
+            elif (
+                taken is not None
+                and not clock.turn_based
+                and self.table.away_for(seat, now) is not None
+            ):
                 # Out of time and not here: the AI plays the seat until they are back.
                 taken.standin = True
                 self._event("standin", seat=seat, why="clock")
@@ -448,6 +482,9 @@ class Room:
                 self._event("timeout", seat=seat)
         if late:
             self.changed()
+            if self.table.everyone_left():
+                await self._on_abandon(None, "left", t0)  # every person dropped
+                return
             self.bots.schedule(self.game, self.state, self.version)
         else:
             self._arm_clock()
@@ -605,9 +642,10 @@ class Room:
         self.table.timed_out.discard(seat)
         clock = self.table.clock
         if clock.on:
-            clock.turns(self.game.active(state), time.time())
+            came = clock.turns(self.game.active(state), time.time())
             self.changed()  # every seat's time left, and the clock in the stored meta
             self._arm_clock()
+            self._turns_came(came)
         result = self.game.result(state)
         if result is not None:
             self.table.status = "finished"

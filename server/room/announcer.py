@@ -16,8 +16,8 @@ import msgspec
 
 from server.broker import Broker, BrokerUnavailable
 from server.events import Event
-from server.keys import DIRECTORY, LOBBY, events_channel, meta_key
-from server.lobby import Entry, directory_entry
+from server.keys import DIRECTORY, LOBBY, TURN_BASED, events_channel, meta_key
+from server.lobby import Due, Entry, directory_entry
 from server.room.ledger import META_TTL
 from server.room.table import Table
 
@@ -59,7 +59,11 @@ class Announcer:
     def directory(self) -> bytes:
         """This table's entry in the lobby directory."""
         table = self.table
-        entry = Entry(summary=table.summary(), host=table.host, address=table.address)
+        due = [Due(*d) for d in table.due()]
+        names = [s.name if s is not None else "" for s in table.seats] if due else []
+        entry = Entry(
+            summary=table.summary(), host=table.host, address=table.address, due=due, names=names
+        )
         return directory_entry(entry, self.broker.shared)
 
     async def refresh_directory(self) -> None:
@@ -71,7 +75,23 @@ class Announcer:
         its opener only once a link to it works on any process of the hall."""
         await self.refresh_directory()
         if self.broker.durable:
-            await self.broker.put(meta_key(self.table.id), _encode(self.table.meta()), ttl=META_TTL)
+            await self.broker.put(
+                meta_key(self.table.id),
+                _encode(self.table.meta()),
+                ttl=self.table.clock.keep_for(META_TTL),
+            )
+
+    async def _note_turn_based(self) -> None:
+        """In a shared hall, list a running turn-based table where every process looks
+        for tables to take over when their owner dies, also with nobody at them (its
+        deadlines are due whoever is there), and strike it off once it is over."""
+        table = self.table
+        if not self.broker.shared or not table.clock.turn_based:
+            return
+        if table.status == "playing":
+            await self.broker.dir_put(TURN_BASED, {table.id: b""})
+        elif table.status == "finished":
+            await self.broker.dir_delete(TURN_BASED, table.id)
 
     async def close(self) -> None:
         if self._task is not None:
@@ -93,8 +113,11 @@ class Announcer:
             event = _encode(Event(info=self.table.info(), v=self.version()))
             try:
                 await self.broker.dir_put(DIRECTORY, {room: entry})
+                await self._note_turn_based()
                 if self.broker.durable:
-                    await self.broker.put(meta_key(room), meta, ttl=META_TTL)
+                    await self.broker.put(
+                        meta_key(room), meta, ttl=self.table.clock.keep_for(META_TTL)
+                    )
                 await self.broker.publish(events_channel(room), event)
                 await self.broker.publish(LOBBY, b"")
             except BrokerUnavailable:

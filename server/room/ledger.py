@@ -106,6 +106,8 @@ class Ledger:
         self.backlog: dict[Audience, deque[tuple[int, bytes]]] = {}
         self._snapshots: dict[Audience, tuple[int, bytes]] = {}
         self.receipts = Receipts()  # the moves applied, by the message that asked
+        self.keep = META_TTL  # how long a saved state outlives its write (a turn-based
+        # table's is longer: room/clock.py, Clock.keep_for)
 
     def begin(self, state: Any, version: int, audiences: list[Audience]) -> None:
         """Start showing ``state``: every audience's view, and empty backlogs."""
@@ -254,7 +256,7 @@ class Ledger:
                 await self.broker.put(
                     state_key(self.id),
                     with_version(self.version, self._encoded()),
-                    ttl=META_TTL,
+                    ttl=self.keep,
                 )
 
     async def _publish_quietly(self, name: str, data: bytes) -> None:

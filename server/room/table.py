@@ -11,6 +11,10 @@ by the AI at once (and takes the seat back if they return); one whose connection
 dropped keeps the seat for the away grace, or, at a table with a clock, for as long as
 their time lasts. While nobody who plays is here, the AI waits too. When every person
 has left or resigned, the game stops and is archived as abandoned (room/actor.py).
+
+A turn-based table (room/clock.py) expects nobody to be there: people come and go over
+days, so there is no away grace, the AI and the clocks do not wait for anyone, and the
+game is not abandoned for being empty, only when every person left or resigned.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from protocol.messages import KeptSeat, LobbySeat, RoomSummary, SeatInfo, Status
 from server.ai import LEVELS
 from server.events import RoomInfo
 from server.games.base import Game, IllegalIntent
-from server.room.clock import Clock, clock_seconds
+from server.room.clock import Clock, clock_seconds, out_of_time_of, pace_of
 from server.room.options import with_option
 from server.room.pace import AUTO, ai_pace, factors
 from server.room.privacy import Lock
@@ -90,7 +94,11 @@ class Table:
         return bool(people) and all(s.left or s.resigned for s in people)
 
     def everyone_away(self) -> bool:
-        """No person who sits at the running game is here (the clocks stop)."""
+        """No person who sits at the running game is here (the clocks stop, the AI
+        waits, and after the hall's wait the game is abandoned). Never at a turn-based
+        table, where nobody is expected to be there."""
+        if self.clock.turn_based:
+            return False
         people = [s.player for s in self.seats if s is not None and not s.bot]
         return bool(people) and all(p not in self.present for p in people)
 
@@ -108,6 +116,21 @@ class Table:
         if s is None or s.bot or s.player not in self.away:
             return None
         return now - self.away[s.player]
+
+    def due(self) -> list[tuple[int, str, float, float]]:
+        """At a running turn-based table, the persons whose move it is: (seat, player,
+        deadline, since) each, the deadline first."""
+        clock = self.clock
+        if self.status != "playing" or not clock.turn_based or not clock.on:
+            return []
+        found = []
+        for seat, since in clock.running.items():
+            taken = self.seats[seat]
+            deadline = clock.due(seat)
+            if taken is None or self.plays_ai(seat) or deadline is None:
+                continue
+            found.append((seat, taken.player, deadline, since))
+        return sorted(found, key=lambda d: (d[2], d[0]))
 
     def info(self) -> RoomInfo:
         seated = {s.player for s in self.seats if s is not None}
@@ -153,11 +176,15 @@ class Table:
         )
 
     def options_shown(self) -> dict[str, Any]:
-        """The game's options, the table's clock when there is one, and `rated: false`
-        at a table whose game is not rated."""
+        """The game's options, the table's clock when there is one, its pace and what
+        happens out of time when it is turn-based, and `rated: false` at a table whose
+        game is not rated."""
         shown: dict[str, Any] = msgspec.to_builtins(self.options)
         if self.clock.per_move > 0:
             shown["clock"] = self.clock.per_move
+        if self.clock.turn_based:
+            shown["pace"] = self.clock.pace
+            shown["out_of_time"] = self.clock.out_of_time
         if not self.rated:
             shown["rated"] = False
         if self.ai_pace != AUTO:
@@ -397,6 +424,12 @@ class Table:
         if key == "clock":
             self.set_clock(value)
             return
+        if key == "pace":
+            self.clock.set_pace(pace_of(value))
+            return
+        if key == "out_of_time":
+            self.clock.out_of_time = out_of_time_of(value)
+            return
         if key == "private":
             self.lock.set_private(value)
             return
@@ -414,7 +447,7 @@ class Table:
         self.rated = value
 
     def set_clock(self, value: Any) -> None:
-        self.clock.per_move = clock_seconds(value)
+        self.clock.per_move = clock_seconds(value, self.clock.pace)
 
     def add_bot(self, player_id: str, want: int | None, level: str | None) -> int:
         self.host_only(player_id, "add an AI player")

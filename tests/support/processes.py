@@ -19,7 +19,8 @@ _LAUNCH = "from server import games; from tests.support import toy; games.regist
 
 
 class ServerProcess:
-    """With ``redis_url``, one process of a hall on Redis; without, a hall of its own
+    """With ``redis_url``, one process of a hall on Redis (``redis_cluster``: on a Redis
+    Cluster, any node's URL); without, a hall of its own
     that keeps its tables in ``data`` (``:memory:`` by default). ``port`` starts it
     where an earlier process listened (a restart)."""
 
@@ -30,6 +31,7 @@ class ServerProcess:
         data: str = ":memory:",
         port: int | None = None,
         answer_within: float | None = None,
+        redis_cluster: str | None = None,
     ) -> None:
         if port is None:
             with socket.socket() as s:
@@ -37,6 +39,8 @@ class ServerProcess:
                 port = s.getsockname()[1]
         self.port = port
         where = ["--redis", redis_url] if redis_url else ["--data", data]
+        if redis_cluster:
+            where = ["--redis-cluster", redis_cluster]
         if answer_within is not None:
             where += ["--answer-within", str(answer_within)]
         self.proc = subprocess.Popen(

@@ -36,10 +36,25 @@ export function clockLeft(clock: number | null | undefined, running: boolean, re
   return Math.max(0, clock - spent);
 }
 
+/** Above this (a real-time bank's most: 3 × 3600 s), only a turn-based table's bank:
+ * it reads in hours, and in days from a day on. */
+const LONG_CLOCK = 10800;
+
 /** A countdown in words: m:ss, and tenths below 10 s ("1:05", "0:10", "0:09.4",
- * "0:00.0"); rounded down, so it reads 0:00.0 only when the time is up. */
+ * "0:00.0"); rounded down, so it reads 0:00.0 only when the time is up. A turn-based
+ * table's long bank: h:mm:ss over three hours ("5:02:09"), and days with hours and
+ * minutes from a day on ("2d 03:15"). */
 export function formatClock(seconds: number): string {
   const s = Number.isFinite(seconds) ? Math.max(0, seconds) : 0;
+  if (s > LONG_CLOCK) {
+    const whole = Math.floor(s + 1e-6);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const days = Math.floor(whole / 86400);
+    const hours = Math.floor((whole % 86400) / 3600);
+    const minutes = Math.floor((whole % 3600) / 60);
+    if (days) return `${days}d ${pad(hours)}:${pad(minutes)}`;
+    return `${hours}:${pad(minutes)}:${pad(whole % 60)}`;
+  }
   if (s < CLOCK_URGENT) {
     const tenths = Math.floor(s * 10 + 1e-6);
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;

@@ -15,6 +15,8 @@ import { nowSeconds } from "./presence";
 import { LockBadge, LockedPrompt, type PrivateChoice, PrivateFields, privateOptions } from "./privacy";
 import { LobbyRankings } from "./rankings";
 import { RatedBox, ratedOptions } from "./rated";
+import { OutOfTimeChoice, PaceBadge, PaceChoice, TurnClockChoice } from "./pace";
+import { type OutOfTime, type Pace, paceOptions, TURN_CLOCK_DEFAULT } from "../turns";
 import { RematchOfferCard } from "./rematch";
 import { NotifyCard } from "./notify";
 import { rematchOffers } from "../rematch";
@@ -120,6 +122,10 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
   const [privacy, setPrivacy] = useState<PrivateChoice>({ private: false, password: "" });
   // The table's turn clock (seconds per move, 0 for none): the table's, not the game's.
   const [clock, setClock] = useState(0);
+  // Real-time or turn-based; a turn-based table's time per move and what happens out of time.
+  const [pace, setPace] = useState<Pace>("realtime");
+  const [turnClock, setTurnClock] = useState(TURN_CLOCK_DEFAULT);
+  const [out, setOut] = useState<OutOfTime>("ai_move");
   // Rated by default: the game counts for the rankings when everyone is signed in.
   const [rated, setRated] = useState(true);
   const info = s.games.find((g) => g.name === game);
@@ -194,7 +200,7 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                   class={isMine(r, me) ? "mine" : undefined}
                 >
                   <td>
-                    <strong>{gameName(r.game)}</strong> <LockBadge room={r} />{" "}
+                    <strong>{gameName(r.game)}</strong> <LockBadge room={r} /> <PaceBadge options={r.options} />{" "}
                     {r.created ? <span class="muted small">{t("lobby.opened", { when: endedText(r.created, now) })}</span> : null}
                   </td>
                   <td class="players-cell">
@@ -246,7 +252,8 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
             onSubmit={(e) => {
               e.preventDefault();
               if (!game) return;
-              const table = { ...(clock > 0 ? { [CLOCK_KEY]: clock } : {}), ...privateOptions(privacy), ...ratedOptions(rated) };
+              const timing = pace === "turn_based" ? paceOptions(pace, turnClock, out) : clock > 0 ? { [CLOCK_KEY]: clock } : {};
+              const table = { ...timing, ...privateOptions(privacy), ...ratedOptions(rated) };
               client.create(game, { ...offeredOptions(options, info?.described), ...table });
             }}
           >
@@ -268,7 +275,15 @@ export function Lobby({ client, s }: { client: Client; s: Snapshot }) {
                 ))}
               </select>
             </label>
-            <ClockChoice value={clock} onChange={setClock} />
+            <PaceChoice value={pace} onChange={setPace} testid="create-pace" />
+            {pace === "turn_based" ? (
+              <>
+                <TurnClockChoice value={turnClock} onChange={setTurnClock} testid="create-turn-clock" />
+                <OutOfTimeChoice value={out} onChange={setOut} testid="create-out-of-time" />
+              </>
+            ) : (
+              <ClockChoice value={clock} onChange={setClock} />
+            )}
             <PrivateFields value={privacy} onChange={setPrivacy} />
             <RatedBox rated={rated} onChange={setRated} testid="create-rated" />
             {info && Object.keys(options).length > 0 && (

@@ -2,6 +2,7 @@ import { lang, t } from "../i18n";
 import type { OptionMark } from "../games/types";
 import type { OptionSpec } from "../store";
 import { CLOCK_KEY, clockWords } from "./clock";
+import { OUT_OF_TIME_KEY, PACE_KEY, isTurnBased, perMoveWords } from "../turns";
 
 function said(words: { en: string; ja: string }): string {
   return words[lang.get()] ?? words.en;
@@ -20,7 +21,7 @@ export function applies(o: OptionSpec, options: Record<string, unknown>): boolea
 function shown(options: Record<string, unknown>, described: OptionSpec[] | undefined): OptionSpec[] {
   if (described) return described.filter((o) => !o.hidden && o.key in options && applies(o, options));
   return Object.entries(options)
-    .filter(([key]) => key !== CLOCK_KEY && key !== "rated" && key !== "ai_pace")
+    .filter(([key]) => key !== CLOCK_KEY && key !== "rated" && key !== "ai_pace" && key !== PACE_KEY && key !== OUT_OF_TIME_KEY)
     .map(([key, value]) => ({
       key,
       kind: typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text",
@@ -174,12 +175,19 @@ export function optionSummary(options: Record<string, unknown>, defaults: Record
 
 /** The options that differ from the game's defaults, in words: a yes/no option by its
  * label ("River"), a choice or a number as "label: value" ("The dragon walks: after
- * the tile's scoring"), the turn clock as "clock 60 s / move". A sub-option whose
- * expansion is off is not named: it changes nothing. */
+ * the tile's scoring"), the turn clock as "clock 60 s / move"; a turn-based table's
+ * pace, its time per move ("1 day / move") and, when it drops, what happens out of time.
+ * A sub-option whose expansion is off is not named: it changes nothing. */
 export function optionWords(options: Record<string, unknown>, described: OptionSpec[] = []): { key: string; text: string }[] {
   const spec = new Map(described.map((o) => [o.key, o]));
+  const turnBased = isTurnBased(options);
+  // The pace first: "turn-based, 1 day / move".
   return Object.entries(options)
+    .sort(([a], [b]) => Number(b === PACE_KEY) - Number(a === PACE_KEY))
     .filter(([k, v]) => {
+      if (k === PACE_KEY) return turnBased;
+      if (k === OUT_OF_TIME_KEY) return v === "drop";
+      if (k === CLOCK_KEY && turnBased) return typeof v === "number" && v > 0;
       if (k === CLOCK_KEY) return clockWords(v) !== null;
       // The table's own `rated` is there only when false: an unrated table.
       if (k === "rated") return v === false;
@@ -188,6 +196,9 @@ export function optionWords(options: Record<string, unknown>, described: OptionS
       return v !== false && v !== null && v !== "" && !(o && (o.hidden || o.default === v || !applies(o, options)));
     })
     .map(([k, v]) => {
+      if (k === PACE_KEY) return { key: k, text: t("pace.turn_based") };
+      if (k === OUT_OF_TIME_KEY) return { key: k, text: t("pace.out_words", { what: t("pace.out.drop") }) };
+      if (k === CLOCK_KEY && turnBased) return { key: k, text: perMoveWords(v as number) };
       if (k === CLOCK_KEY) return { key: k, text: clockWords(v)! };
       if (k === "rated") return { key: k, text: t("rated.unrated") };
       if (k === "ai_pace") return { key: k, text: t("ai_pace.words", { pace: t(`ai_pace.${String(v)}`) }) };

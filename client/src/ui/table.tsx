@@ -14,6 +14,8 @@ import { distinctNames, sharedNames } from "./names";
 import { canHandToAi, nowSeconds, PRESENCE_TICK_MS } from "./presence";
 import { InviteLink, LockIcon, PrivacySettings } from "./privacy";
 import { isRated, RATED_KEY, RatedBox, UnratedMark } from "./rated";
+import { OutOfTimeChoice, PaceBadge, PaceChoice, TurnClockChoice } from "./pace";
+import { isTurnBased, OUT_OF_TIME_KEY, outOfTime, PACE_KEY } from "../turns";
 import { KeptMark, RematchBar, RematchOfferCard, RematchPrivateNote } from "./rematch";
 import { rematchOffer } from "../rematch";
 import "./table.css";
@@ -77,6 +79,7 @@ export function Table({ client, s, room }: { client: Client; s: Snapshot; room: 
             </span>
           )}
           <UnratedMark info={info} />
+          <PaceBadge options={info.options} />
           {spectator && (
             <span class="badge spectator" data-testid="spectator">
               {t("table.spectator")}
@@ -495,11 +498,31 @@ function Tools({ client, info, me }: { client: Client; info: Room; me: string | 
                 </span>
               )}
             </summary>
-            <ClockChoice
-              value={info.options[CLOCK_KEY]}
+            <PaceChoice
+              value={isTurnBased(info.options) ? "turn_based" : "realtime"}
               disabled={!waiting || !host}
-              onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
+              onChange={(value) => send({ t: "option", room: info.room, key: PACE_KEY, value })}
             />
+            {isTurnBased(info.options) ? (
+              <>
+                <TurnClockChoice
+                  value={info.options[CLOCK_KEY]}
+                  disabled={!waiting || !host}
+                  onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
+                />
+                <OutOfTimeChoice
+                  value={outOfTime(info.options)}
+                  disabled={!waiting || !host}
+                  onChange={(value) => send({ t: "option", room: info.room, key: OUT_OF_TIME_KEY, value })}
+                />
+              </>
+            ) : (
+              <ClockChoice
+                value={info.options[CLOCK_KEY]}
+                disabled={!waiting || !host}
+                onChange={(value) => send({ t: "option", room: info.room, key: CLOCK_KEY, value })}
+              />
+            )}
             {/* AI players, and stand-ins for people, play at the table's pace. */}
             <AiPaceChoice
               value={aiPaceOf(info.options)}
