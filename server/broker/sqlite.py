@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import queue
 import sqlite3
 import threading
@@ -37,7 +38,10 @@ FILE_NAME = "hall.sqlite3"
 APPLICATION_ID = 0x5350_5454  # "SPTT": marks the file as this hall's (PRAGMA application_id)
 SCHEMA_VERSION = 1
 BATCH = 1024  # writes committed in one transaction at most
-CHECKPOINT_EVERY = 1.0  # seconds between checkpoints, the most a power cut may take back
+SYNC_EVERY = 1.0  # seconds between syncs of the log: the most a power cut may take back
+# Seconds between checkpoints. Rare on purpose: the first commit after a checkpoint
+# that caught up starts the log over and syncs its header, a sync a batch then waits for.
+CHECKPOINT_EVERY = 30.0
 
 _SCHEMA = """
 CREATE TABLE logs (log TEXT NOT NULL, idx INTEGER NOT NULL, entry BLOB NOT NULL,
@@ -102,7 +106,7 @@ def open_database(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA journal_mode = WAL")
         # NORMAL: a commit is written to the log (WAL) but not synced, so an
         # acknowledged move survives the process dying however it dies (the log is in
-        # the system's hands); the checkpointer syncs the log every CHECKPOINT_EVERY
+        # the system's hands); the checkpointer syncs the log every SYNC_EVERY
         # seconds, the most of it that a power cut may take back. Syncing each commit
         # (FULL) put the disk's slowest syncs, tens or hundreds of milliseconds on a
         # shared machine, into the moves' tail.
@@ -131,6 +135,7 @@ class SqliteBroker(MemoryBroker):
         self._staged: Batch = []  # writes waiting for the next transaction
         self._flush_soon = False  # a _flush is scheduled on the loop
         self._committing = False  # a batch is with the committer thread
+        self._committed_count = 0  # batches committed (by the committer thread)
         self._commits: queue.SimpleQueue[tuple[Batch, asyncio.AbstractEventLoop] | None]
         self._commits = queue.SimpleQueue()
         self._committer = threading.Thread(
@@ -220,6 +225,7 @@ class SqliteBroker(MemoryBroker):
             error: BrokerUnavailable | None = None
             try:
                 self._db.execute("COMMIT")
+                self._committed_count += 1
             except sqlite3.Error as e:
                 with contextlib.suppress(sqlite3.Error):
                     if self._db.in_transaction:
@@ -249,18 +255,36 @@ class SqliteBroker(MemoryBroker):
                 future.set_exception(error)
 
     def _checkpoint_loop(self) -> None:
-        """The checkpointer thread, on a connection of its own: every CHECKPOINT_EVERY
-        seconds, copy the log's new commits into the database. That syncs the log
-        first, so a commit is on disk within that time even after a power cut; a commit
-        itself is not synced (WAL at synchronous NORMAL), and the copying never holds
-        up a commit, as SQLite's own checkpoint at a COMMIT would."""
+        """The checkpointer thread. Every SYNC_EVERY seconds in which something was
+        committed, it syncs the log, so a commit is on disk within that time even
+        after a power cut (a commit itself is not synced: WAL at synchronous NORMAL).
+        Every CHECKPOINT_EVERY seconds it copies the log into the database file, on a
+        connection of its own, so that this never holds up a commit as SQLite's own
+        checkpoint at a COMMIT would."""
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        log_fd: int | None = None
+        synced = 0
+        checkpointed = time.monotonic()
         try:
             db.execute("PRAGMA busy_timeout = 1000")
-            while not self._closing.wait(CHECKPOINT_EVERY):
-                with contextlib.suppress(sqlite3.Error):
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            while not self._closing.wait(SYNC_EVERY):
+                count = self._committed_count
+                with contextlib.suppress(OSError, sqlite3.Error):
+                    if time.monotonic() - checkpointed >= CHECKPOINT_EVERY:
+                        checkpointed = time.monotonic()
+                        # It syncs the log before copying it, and the file after.
+                        db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                        synced = count
+                    elif count != synced:
+                        if log_fd is None:
+                            # Opened once: the log is the same file for as long as
+                            # the hall's connection is open.
+                            log_fd = os.open(f"{self.path}-wal", os.O_RDWR)
+                        os.fsync(log_fd)
+                        synced = count
         finally:
+            if log_fd is not None:
+                os.close(log_fd)
             db.close()
 
     # --- writes: memory at once, the database before returning -------------------------
