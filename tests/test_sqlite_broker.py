@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -142,4 +143,58 @@ async def test_the_checkpointer_copies_the_log_into_the_database_file(
             assert time.monotonic() < deadline, "not checkpointed in time"
             await asyncio.sleep(0.1)
     finally:
+        await broker.close()
+
+
+async def test_the_loop_commits_itself_no_other_thread_stands_between_a_write_and_its_answer(
+    tmp_path: Path,
+) -> None:
+    # A write answered by another thread waits for that thread to be scheduled and to
+    # get the interpreter from the busy loop: the tail of the moves on a busy machine.
+    broker = SqliteBroker(tmp_path)
+    committers: set[int] = set()
+
+    def trace(sql: str) -> None:
+        if sql == "COMMIT":
+            committers.add(threading.get_ident())
+
+    try:
+        broker._db.set_trace_callback(trace)
+        await asyncio.gather(*(broker.append(f"log:{n}", b"move") for n in range(20)))
+        await broker.put("kept", b"1")
+        assert committers == {threading.get_ident()}
+    finally:
+        broker._db.set_trace_callback(None)
+        await broker.close()
+
+
+async def test_the_loop_waits_for_the_checkpointer_without_blocking(tmp_path: Path) -> None:
+    # While the checkpointer writes (holding the writing lock, in its thread), the loop
+    # keeps its writes staged and goes on; they are committed once the lock is free.
+    broker = SqliteBroker(tmp_path)
+    held = threading.Event()
+
+    def checkpointer() -> None:
+        with broker._writing:
+            held.set()
+            time.sleep(0.3)
+
+    holder = threading.Thread(target=checkpointer)
+    try:
+        holder.start()
+        assert await asyncio.to_thread(held.wait, 5)
+        t0 = time.monotonic()
+        write = asyncio.create_task(broker.append("log:a", b"move"))
+        gaps: list[float] = []
+        while not write.done():
+            before = time.monotonic()
+            await asyncio.sleep(0.005)
+            gaps.append(time.monotonic() - before)
+        assert await write == 0
+        assert time.monotonic() - t0 >= 0.2  # it waited for the lock...
+        assert max(gaps) < 0.15  # ...while the loop went on
+        with sqlite3.connect(tmp_path / FILE_NAME) as db:
+            assert db.execute("SELECT entry FROM logs").fetchall() == [(b"move",)]
+    finally:
+        holder.join()
         await broker.close()

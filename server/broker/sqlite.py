@@ -4,13 +4,11 @@ SQLite database (Python's own ``sqlite3``, WAL mode) in the hall's data director
 Reads are served from memory, as by the memory broker this builds on; the database is
 read once, when the process starts. Every write goes to memory at once and to the
 database before the call returns: a move is acknowledged (published to anyone) only
-once it is committed to the database's log, where it survives the process being
-killed. The writes of a turn of the event loop, and those made while a commit is under
-way, are committed together in one transaction (group commit): the loop runs the
-batch's statements, which touch memory only, and a committer thread makes its COMMIT,
-which writes the log, so the loop never waits on the disk. A checkpointer thread
-copies the log into the database file every second, syncing it, so a power cut takes
-back at most about the last second (see ``open_database``).
+once it is committed to the database's log (WAL), where it survives the process being
+killed. The writes of a turn of the event loop are committed together, by the loop, in
+one transaction that writes the log and waits for no sync. A checkpointer thread syncs
+the log every second (a power cut takes back at most about the last second) and now
+and then copies it into the database file, off the moves' path (see ``_flush``).
 
 Kept: room logs, keys (sessions, tables' meta and saved states, with their expiry),
 directories (the lobby), the archive of finished games and the capped lists named in
@@ -23,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import queue
 import sqlite3
 import threading
 import time
@@ -42,6 +39,7 @@ SYNC_EVERY = 1.0  # seconds between syncs of the log: the most a power cut may t
 # Seconds between checkpoints. Rare on purpose: the first commit after a checkpoint
 # that caught up starts the log over and syncs its header, a sync a batch then waits for.
 CHECKPOINT_EVERY = 30.0
+RETRY = 0.001  # seconds before the loop tries again to commit while the checkpointer writes
 
 _SCHEMA = """
 CREATE TABLE logs (log TEXT NOT NULL, idx INTEGER NOT NULL, entry BLOB NOT NULL,
@@ -134,14 +132,10 @@ class SqliteBroker(MemoryBroker):
         self._load()
         self._staged: Batch = []  # writes waiting for the next transaction
         self._flush_soon = False  # a _flush is scheduled on the loop
-        self._committing = False  # a batch is with the committer thread
-        self._committed_count = 0  # batches committed (by the committer thread)
-        self._commits: queue.SimpleQueue[tuple[Batch, asyncio.AbstractEventLoop] | None]
-        self._commits = queue.SimpleQueue()
-        self._committer = threading.Thread(
-            target=self._commit_loop, name="sqlite-commit", daemon=True
-        )
-        self._committer.start()
+        self._committed_count = 0  # transactions committed
+        # Held while writing to the database: by the loop (never waiting for it) or by
+        # the checkpointer starting the log over.
+        self._writing = threading.Lock()
         self._closing = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
@@ -180,72 +174,45 @@ class SqliteBroker(MemoryBroker):
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._staged.append((ops, future))
-        if not self._committing and not self._flush_soon:
+        if not self._flush_soon:
             # Once this turn of the loop is over: what its other tasks write joins it.
             self._flush_soon = True
             loop.call_soon(self._flush, loop)
         await future
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
-        """On the event loop: run what is staged as one transaction up to its COMMIT,
-        which the committer thread makes. The statements themselves only touch pages in
-        memory (a write reaches the file at COMMIT), so the loop runs them without
-        waiting on the disk, and the committer thread needs the interpreter once a
-        batch, not once a statement: a thread that executes statement after statement
-        waits for the busy loop to hand it the interpreter after each one, and those
-        waits, not the disk, were most of a commit's time under load."""
+        """On the event loop: commit what is staged, in one transaction. At synchronous
+        NORMAL a COMMIT writes the log and waits for no sync (see ``open_database``), so
+        this takes the loop a fraction of a millisecond, and no other thread stands
+        between a move and its answer: handing each batch to a writer thread and back
+        made every move wait for that thread to be scheduled and to get the
+        interpreter from the busy loop, and those waits were most of the tail. The one
+        commit that would sync, the first after a checkpoint that caught up (it starts
+        the log over), the checkpointer makes itself, holding ``_writing``: while it
+        does, the loop leaves its batch staged and tries again a moment later."""
         self._flush_soon = False
-        if self._committing or not self._staged:
+        if not self._staged:
+            return
+        if not self._writing.acquire(blocking=False):
+            self._flush_soon = True
+            loop.call_later(RETRY, self._flush, loop)
             return
         batch, self._staged = self._staged[:BATCH], self._staged[BATCH:]
+        error: BrokerUnavailable | None = None
         try:
             self._db.execute("BEGIN")
             for ops, _ in batch:
                 for sql, params in ops:
                     self._db.execute(sql, params)
+            self._db.execute("COMMIT")
+            self._committed_count += 1
         except sqlite3.Error as e:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            self._answer(batch, BrokerUnavailable(f"{self.path}: {e}"))
-            if self._staged:
-                self._flush_soon = True
-                loop.call_soon(self._flush, loop)
-            return
-        self._committing = True
-        self._commits.put((batch, loop))
-
-    def _commit_loop(self) -> None:
-        """The committer thread: COMMIT each batch the loop has run, then answer its
-        writes on the loop. The loop touches the connection only between batches."""
-        while True:
-            job = self._commits.get()
-            if job is None:
-                return
-            batch, loop = job
-            error: BrokerUnavailable | None = None
-            try:
-                self._db.execute("COMMIT")
-                self._committed_count += 1
-            except sqlite3.Error as e:
-                with contextlib.suppress(sqlite3.Error):
-                    if self._db.in_transaction:
-                        self._db.execute("ROLLBACK")
-                error = BrokerUnavailable(f"{self.path}: {e}")
-            try:
-                loop.call_soon_threadsafe(self._committed, batch, loop, error)
-            except RuntimeError:  # the loop is closed: nobody waits for these any more
-                self._committing = False
-
-    def _committed(
-        self, batch: Batch, loop: asyncio.AbstractEventLoop, error: BrokerUnavailable | None
-    ) -> None:
-        self._committing = False
-        self._answer(batch, error)
-        if self._staged and not self._flush_soon:
-            self._flush(loop)
-
-    @staticmethod
-    def _answer(batch: Batch, error: BrokerUnavailable | None) -> None:
+            with contextlib.suppress(sqlite3.Error):
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+            error = BrokerUnavailable(f"{self.path}: {e}")
+        finally:
+            self._writing.release()
         for _, future in batch:
             if future.done():  # its writer was cancelled; the write stands or fails alike
                 continue
@@ -253,28 +220,38 @@ class SqliteBroker(MemoryBroker):
                 future.set_result(None)
             else:
                 future.set_exception(error)
+        if self._staged and not self._flush_soon:  # more than BATCH were staged
+            self._flush_soon = True
+            loop.call_soon(self._flush, loop)
 
     def _checkpoint_loop(self) -> None:
-        """The checkpointer thread. Every SYNC_EVERY seconds in which something was
-        committed, it syncs the log, so a commit is on disk within that time even
-        after a power cut (a commit itself is not synced: WAL at synchronous NORMAL).
-        Every CHECKPOINT_EVERY seconds it copies the log into the database file, on a
-        connection of its own, so that this never holds up a commit as SQLite's own
-        checkpoint at a COMMIT would."""
+        """The checkpointer thread, on a connection of its own. Every SYNC_EVERY
+        seconds in which something was committed, it syncs the log, so a commit is on
+        disk within that time even after a power cut (a commit itself is not synced).
+        Every CHECKPOINT_EVERY seconds it copies the log into the database file (a
+        checkpoint, which syncs both) and starts the log over, so that it does not
+        grow: the first commit into a log started over syncs the log's new header, and
+        it is the checkpointer's own, a write of the schema version (unchanged), not a
+        move's."""
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         log_fd: int | None = None
         synced = 0
-        checkpointed = time.monotonic()
+        checkpointed, copied = time.monotonic(), 0
         try:
             db.execute("PRAGMA busy_timeout = 1000")
+            db.execute("PRAGMA synchronous = NORMAL")
             while not self._closing.wait(SYNC_EVERY):
                 count = self._committed_count
                 with contextlib.suppress(OSError, sqlite3.Error):
-                    if time.monotonic() - checkpointed >= CHECKPOINT_EVERY:
+                    if time.monotonic() - checkpointed >= CHECKPOINT_EVERY and count != copied:
                         checkpointed = time.monotonic()
-                        # It syncs the log before copying it, and the file after.
-                        db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-                        synced = count
+                        # While the loop waits: a commit of its in between could be
+                        # the one that starts the log over, and sync on the loop.
+                        with self._writing:
+                            count = self._committed_count
+                            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        synced = copied = count
                     elif count != synced:
                         if log_fd is None:
                             # Opened once: the log is the same file for as long as
@@ -365,13 +342,9 @@ class SqliteBroker(MemoryBroker):
 
     async def close(self) -> None:
         await super().close()
-        while self._staged or self._committing or self._flush_soon:
-            await asyncio.sleep(0.001)  # what was written before goes in first
-        loop = asyncio.get_running_loop()
+        while self._staged or self._flush_soon:
+            await asyncio.sleep(RETRY)  # what was written before goes in first
         if self._checkpointer.is_alive():
             self._closing.set()
-            await loop.run_in_executor(None, self._checkpointer.join)
-        if self._committer.is_alive():
-            self._commits.put(None)
-            await loop.run_in_executor(None, self._committer.join)
+            await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.join)
         self._db.close()  # the last connection: it checkpoints the log into the file
