@@ -5,10 +5,10 @@ Reads are served from memory, as by the memory broker this builds on; the databa
 read once, when the process starts. Every write goes to memory at once and to the
 database before the call returns: a move is acknowledged (published to anyone) only
 once it is committed to the database's log (WAL), where it survives the process being
-killed. The writes of a turn of the event loop are committed together, by the loop, in
-one transaction that writes the log and waits for no sync. A checkpointer thread syncs
-the log every second (a power cut takes back at most about the last second) and now
-and then copies it into the database file, off the moves' path (see ``_flush``).
+killed. The loop commits each write itself, in a transaction that writes the log and
+waits for no sync. A checkpointer thread syncs the log every second (a power cut takes
+back at most about the last second) and now and then copies it into the database
+file, off the moves' path (see ``_write``).
 
 Kept: room logs, keys (sessions, tables' meta and saved states, with their expiry),
 directories (the lobby), the archive of finished games and the capped lists named in
@@ -130,8 +130,8 @@ class SqliteBroker(MemoryBroker):
         self.path = folder / FILE_NAME
         self._db = open_database(self.path)
         self._load()
-        self._staged: Batch = []  # writes waiting for the next transaction
-        self._flush_soon = False  # a _flush is scheduled on the loop
+        self._staged: Batch = []  # writes waiting while the checkpointer writes
+        self._flush_soon = False  # a _flush of the staged writes is scheduled
         self._committed_count = 0  # transactions committed
         # Held while writing to the database: by the loop (never waiting for it) or by
         # the checkpointer starting the log over.
@@ -170,47 +170,57 @@ class SqliteBroker(MemoryBroker):
     # --- the writer -------------------------------------------------------------------
 
     async def _write(self, ops: list[Op]) -> None:
-        """Stage ``ops`` for the next transaction and wait until it is committed."""
+        """Commit ``ops`` before returning. At synchronous NORMAL a COMMIT writes the
+        log and waits for no sync (see ``open_database``), a fraction of a millisecond,
+        so the loop commits each write itself, at once, as the memory broker stores
+        it: no thread stands between a move and its answer (handing writes to a
+        writer thread and back made every move wait for that thread to be scheduled
+        and to get the interpreter from the busy loop, most of the tail), and the move
+        does not wait for the rest of the loop's turn either. The one commit that
+        would sync, the first into a log started over after a checkpoint, is the
+        checkpointer's own, made holding ``_writing``: while it does, writes are staged
+        and committed together a moment later, in order, and the loop goes on."""
+        if not self._staged and self._writing.acquire(blocking=False):
+            try:
+                error = self._commit([ops])
+            finally:
+                self._writing.release()
+            if error is not None:
+                raise error
+            return
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._staged.append((ops, future))
         if not self._flush_soon:
-            # Once this turn of the loop is over: what its other tasks write joins it.
-            self._flush_soon = True
-            loop.call_soon(self._flush, loop)
-        await future
-
-    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
-        """On the event loop: commit what is staged, in one transaction. At synchronous
-        NORMAL a COMMIT writes the log and waits for no sync (see ``open_database``), so
-        this takes the loop a fraction of a millisecond, and no other thread stands
-        between a move and its answer: handing each batch to a writer thread and back
-        made every move wait for that thread to be scheduled and to get the
-        interpreter from the busy loop, and those waits were most of the tail. The one
-        commit that would sync, the first after a checkpoint that caught up (it starts
-        the log over), the checkpointer makes itself, holding ``_writing``: while it
-        does, the loop leaves its batch staged and tries again a moment later."""
-        self._flush_soon = False
-        if not self._staged:
-            return
-        if not self._writing.acquire(blocking=False):
             self._flush_soon = True
             loop.call_later(RETRY, self._flush, loop)
-            return
-        batch, self._staged = self._staged[:BATCH], self._staged[BATCH:]
-        error: BrokerUnavailable | None = None
+        await future
+
+    def _commit(self, batch: list[list[Op]]) -> BrokerUnavailable | None:
+        """One transaction of these writes (the caller holds ``_writing``)."""
         try:
             self._db.execute("BEGIN")
-            for ops, _ in batch:
+            for ops in batch:
                 for sql, params in ops:
                     self._db.execute(sql, params)
             self._db.execute("COMMIT")
-            self._committed_count += 1
         except sqlite3.Error as e:
             with contextlib.suppress(sqlite3.Error):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-            error = BrokerUnavailable(f"{self.path}: {e}")
+            return BrokerUnavailable(f"{self.path}: {e}")
+        self._committed_count += 1
+        return None
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the event loop: commit what was staged while the checkpointer wrote, in
+        one transaction, once it is done; until then, try again a moment later."""
+        if not self._writing.acquire(blocking=False):
+            loop.call_later(RETRY, self._flush, loop)
+            return
+        try:
+            batch, self._staged = self._staged[:BATCH], self._staged[BATCH:]
+            error = self._commit([ops for ops, _ in batch])
         finally:
             self._writing.release()
         for _, future in batch:
@@ -220,9 +230,10 @@ class SqliteBroker(MemoryBroker):
                 future.set_result(None)
             else:
                 future.set_exception(error)
-        if self._staged and not self._flush_soon:  # more than BATCH were staged
-            self._flush_soon = True
+        if self._staged:  # more than BATCH were staged
             loop.call_soon(self._flush, loop)
+        else:
+            self._flush_soon = False
 
     def _checkpoint_loop(self) -> None:
         """The checkpointer thread, on a connection of its own. Every SYNC_EVERY
