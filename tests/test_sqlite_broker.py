@@ -206,3 +206,22 @@ async def test_the_loop_waits_for_the_checkpointer_without_blocking(tmp_path: Pa
     finally:
         holder.join()
         await broker.close()
+
+
+async def test_the_log_file_shrinks_when_the_checkpointer_starts_it_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_broker, "CHECKPOINT_EVERY", 0.5)
+    monkeypatch.setattr(sqlite_broker, "LOG_KEEPS", 64 * 1024)
+    broker = SqliteBroker(tmp_path)
+    log = tmp_path / f"{FILE_NAME}-wal"
+    try:
+        for n in range(300):  # a page or more each: a log of over a megabyte
+            await broker.put(f"state:{n}", bytes(5000))
+        assert log.stat().st_size > 1024 * 1024
+        deadline = time.monotonic() + 10
+        while log.stat().st_size > 64 * 1024:
+            assert time.monotonic() < deadline, "the log kept its size"
+            await asyncio.sleep(0.1)
+    finally:
+        await broker.close()

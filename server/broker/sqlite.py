@@ -39,6 +39,9 @@ SYNC_EVERY = 1.0  # seconds between syncs of the log: the most a power cut may t
 # Seconds between checkpoints. Rare on purpose: the first commit after a checkpoint
 # that caught up starts the log over and syncs its header, a sync a batch then waits for.
 CHECKPOINT_EVERY = 30.0
+# Bytes the log file keeps when it starts over: a busy hall writes some 4 MB of it a
+# second (a page per table per commit), and an idle one need not keep that much.
+LOG_KEEPS = 16 * 1024 * 1024
 RETRY = 0.001  # seconds before the loop tries again to commit while the checkpointer writes
 
 _SCHEMA = """
@@ -251,6 +254,8 @@ class SqliteBroker(MemoryBroker):
         try:
             db.execute("PRAGMA busy_timeout = 1000")
             db.execute("PRAGMA synchronous = NORMAL")
+            # Applied by the connection that starts the log over: this one.
+            db.execute(f"PRAGMA journal_size_limit = {LOG_KEEPS}")
             while not self._closing.wait(SYNC_EVERY):
                 count = self._committed_count
                 with contextlib.suppress(OSError, sqlite3.Error):
