@@ -225,3 +225,15 @@ async def test_the_log_file_shrinks_when_the_checkpointer_starts_it_over(
             await asyncio.sleep(0.1)
     finally:
         await broker.close()
+
+
+async def test_the_log_is_begun_at_the_start_not_by_the_first_move(tmp_path: Path) -> None:
+    # Writing an empty log's header syncs it: done while the hall starts, that sync
+    # is no move's.
+    for _ in range(2):  # a new database, and one that was closed (its log removed)
+        broker = SqliteBroker(tmp_path)
+        try:
+            assert (tmp_path / f"{FILE_NAME}-wal").stat().st_size >= 32  # a header
+            await broker.append("log:a", b"move")
+        finally:
+            await broker.close()

@@ -133,6 +133,9 @@ class SqliteBroker(MemoryBroker):
         self.path = folder / FILE_NAME
         self._db = open_database(self.path)
         self._load()
+        # The first commit into an empty log writes its header and syncs it: let that
+        # be now, at the start, rather than the first move's on the loop.
+        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._staged: Batch = []  # writes waiting while the checkpointer writes
         self._flush_soon = False  # a _flush of the staged writes is scheduled
         self._committed_count = 0  # transactions committed
