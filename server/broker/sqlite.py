@@ -3,11 +3,12 @@ SQLite database (Python's own ``sqlite3``, WAL mode) in the hall's data director
 
 Reads are served from memory, as by the memory broker this builds on; the database is
 read once, when the process starts. Every write goes to memory at once and to the
-database through one writer thread, and the call returns only once the write is
-committed: a move is acknowledged (published to anyone) only after it is on disk.
-The writer commits whatever has queued up meanwhile in one transaction (group
-commit), so a busy hall pays one sync for many tables' moves, and the event loop
-never waits on the disk.
+database before the call returns: a move is acknowledged (published to anyone) only
+once it is committed to the database's log (WAL), where it survives the process being
+killed. The loop commits each write itself, in a transaction that writes the log and
+waits for no sync. A checkpointer thread syncs the log every second (a power cut takes
+back at most about the last second) and now and then copies it into the database
+file, off the moves' path (see ``_write``).
 
 Kept: room logs, keys (sessions, tables' meta and saved states, with their expiry),
 directories (the lobby), the archive of finished games and the capped lists named in
@@ -18,8 +19,8 @@ the capped backlogs of patches (a client coming back after a restart gets a snap
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import queue
+import contextlib
+import os
 import sqlite3
 import threading
 import time
@@ -34,6 +35,14 @@ FILE_NAME = "hall.sqlite3"
 APPLICATION_ID = 0x5350_5454  # "SPTT": marks the file as this hall's (PRAGMA application_id)
 SCHEMA_VERSION = 1
 BATCH = 1024  # writes committed in one transaction at most
+SYNC_EVERY = 1.0  # seconds between syncs of the log: the most a power cut may take back
+# Seconds between checkpoints. Rare on purpose: the first commit after a checkpoint
+# that caught up starts the log over and syncs its header, a sync a batch then waits for.
+CHECKPOINT_EVERY = 30.0
+# Bytes the log file keeps when it starts over: a busy hall writes some 4 MB of it a
+# second (a page per table per commit), and an idle one need not keep that much.
+LOG_KEEPS = 16 * 1024 * 1024
+RETRY = 0.001  # seconds before the loop tries again to commit while the checkpointer writes
 
 _SCHEMA = """
 CREATE TABLE logs (log TEXT NOT NULL, idx INTEGER NOT NULL, entry BLOB NOT NULL,
@@ -59,6 +68,7 @@ CREATE TABLE IF NOT EXISTS lists (key TEXT NOT NULL, seq INTEGER NOT NULL,
 KEPT_LISTS = ("chat:", "hallchat")
 
 Op = tuple[str, tuple[Any, ...]]
+Batch = list[tuple[list[Op], "asyncio.Future[None]"]]
 
 
 class DataError(Exception):
@@ -95,9 +105,15 @@ def open_database(path: Path) -> sqlite3.Connection:
         if "listed" not in columns:
             db.execute("ALTER TABLE archive ADD COLUMN listed INTEGER NOT NULL DEFAULT 1")
         db.execute("PRAGMA journal_mode = WAL")
-        # FULL: a commit is synced to disk, so an acknowledged move survives a power
-        # cut too; the writer's group commit keeps that to one sync per batch.
-        db.execute("PRAGMA synchronous = FULL")
+        # NORMAL: a commit is written to the log (WAL) but not synced, so an
+        # acknowledged move survives the process dying however it dies (the log is in
+        # the system's hands); the checkpointer syncs the log every SYNC_EVERY
+        # seconds, the most of it that a power cut may take back. Syncing each commit
+        # (FULL) put the disk's slowest syncs, tens or hundreds of milliseconds on a
+        # shared machine, into the moves' tail.
+        db.execute("PRAGMA synchronous = NORMAL")
+        # Checkpoints are the checkpointer thread's, never a commit's.
+        db.execute("PRAGMA wal_autocheckpoint = 0")
     except sqlite3.DatabaseError as e:
         raise DataError(f"{path}: not a usable database ({e})") from None
     return db
@@ -117,10 +133,20 @@ class SqliteBroker(MemoryBroker):
         self.path = folder / FILE_NAME
         self._db = open_database(self.path)
         self._load()
-        self._queue: queue.SimpleQueue[tuple[list[Op], concurrent.futures.Future[None]] | None]
-        self._queue = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_loop, name="sqlite-writer", daemon=True)
-        self._writer.start()
+        # The first commit into an empty log writes its header and syncs it: let that
+        # be now, at the start, rather than the first move's on the loop.
+        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._staged: Batch = []  # writes waiting while the checkpointer writes
+        self._flush_soon = False  # a _flush of the staged writes is scheduled
+        self._committed_count = 0  # transactions committed
+        # Held while writing to the database: by the loop (never waiting for it) or by
+        # the checkpointer starting the log over.
+        self._writing = threading.Lock()
+        self._closing = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
 
     # --- start: everything back into memory -------------------------------------------
 
@@ -150,43 +176,112 @@ class SqliteBroker(MemoryBroker):
     # --- the writer -------------------------------------------------------------------
 
     async def _write(self, ops: list[Op]) -> None:
-        """Queue ``ops`` for the writer and wait until they are committed."""
-        future: concurrent.futures.Future[None] = concurrent.futures.Future()
-        self._queue.put((ops, future))
-        await asyncio.wrap_future(future)
-
-    def _write_loop(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < BATCH:
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                batch.append(item)
+        """Commit ``ops`` before returning. At synchronous NORMAL a COMMIT writes the
+        log and waits for no sync (see ``open_database``), a fraction of a millisecond,
+        so the loop commits each write itself, at once, as the memory broker stores
+        it: no thread stands between a move and its answer (handing writes to a
+        writer thread and back made every move wait for that thread to be scheduled
+        and to get the interpreter from the busy loop, most of the tail), and the move
+        does not wait for the rest of the loop's turn either. The one commit that
+        would sync, the first into a log started over after a checkpoint, is the
+        checkpointer's own, made holding ``_writing``: while it does, writes are staged
+        and committed together a moment later, in order, and the loop goes on."""
+        if not self._staged and self._writing.acquire(blocking=False):
             try:
-                self._db.execute("BEGIN")
-                for ops, _ in batch:
-                    for sql, params in ops:
-                        self._db.execute(sql, params)
-                self._db.execute("COMMIT")
-            except sqlite3.Error as e:
+                error = self._commit([ops])
+            finally:
+                self._writing.release()
+            if error is not None:
+                raise error
+            return
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._staged.append((ops, future))
+        if not self._flush_soon:
+            self._flush_soon = True
+            loop.call_later(RETRY, self._flush, loop)
+        await future
+
+    def _commit(self, batch: list[list[Op]]) -> BrokerUnavailable | None:
+        """One transaction of these writes (the caller holds ``_writing``)."""
+        try:
+            self._db.execute("BEGIN")
+            for ops in batch:
+                for sql, params in ops:
+                    self._db.execute(sql, params)
+            self._db.execute("COMMIT")
+        except sqlite3.Error as e:
+            with contextlib.suppress(sqlite3.Error):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                for _, future in batch:
-                    future.set_exception(BrokerUnavailable(f"{self.path}: {e}"))
+            return BrokerUnavailable(f"{self.path}: {e}")
+        self._committed_count += 1
+        return None
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the event loop: commit what was staged while the checkpointer wrote, in
+        one transaction, once it is done; until then, try again a moment later."""
+        if not self._writing.acquire(blocking=False):
+            loop.call_later(RETRY, self._flush, loop)
+            return
+        try:
+            batch, self._staged = self._staged[:BATCH], self._staged[BATCH:]
+            error = self._commit([ops for ops, _ in batch])
+        finally:
+            self._writing.release()
+        for _, future in batch:
+            if future.done():  # its writer was cancelled; the write stands or fails alike
+                continue
+            if error is None:
+                future.set_result(None)
             else:
-                for _, future in batch:
-                    future.set_result(None)
-            if stop:
-                return
+                future.set_exception(error)
+        if self._staged:  # more than BATCH were staged
+            loop.call_soon(self._flush, loop)
+        else:
+            self._flush_soon = False
+
+    def _checkpoint_loop(self) -> None:
+        """The checkpointer thread, on a connection of its own. Every SYNC_EVERY
+        seconds in which something was committed, it syncs the log, so a commit is on
+        disk within that time even after a power cut (a commit itself is not synced).
+        Every CHECKPOINT_EVERY seconds it copies the log into the database file (a
+        checkpoint, which syncs both) and starts the log over, so that it does not
+        grow: the first commit into a log started over syncs the log's new header, and
+        it is the checkpointer's own, a write of the schema version (unchanged), not a
+        move's."""
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        log_fd: int | None = None
+        synced = 0
+        checkpointed, copied = time.monotonic(), 0
+        try:
+            db.execute("PRAGMA busy_timeout = 1000")
+            db.execute("PRAGMA synchronous = NORMAL")
+            # Applied by the connection that starts the log over: this one.
+            db.execute(f"PRAGMA journal_size_limit = {LOG_KEEPS}")
+            while not self._closing.wait(SYNC_EVERY):
+                count = self._committed_count
+                with contextlib.suppress(OSError, sqlite3.Error):
+                    if time.monotonic() - checkpointed >= CHECKPOINT_EVERY and count != copied:
+                        checkpointed = time.monotonic()
+                        # While the loop waits: a commit of its in between could be
+                        # the one that starts the log over, and sync on the loop.
+                        with self._writing:
+                            count = self._committed_count
+                            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                        synced = copied = count
+                    elif count != synced:
+                        if log_fd is None:
+                            # Opened once: the log is the same file for as long as
+                            # the hall's connection is open.
+                            log_fd = os.open(f"{self.path}-wal", os.O_RDWR)
+                        os.fsync(log_fd)
+                        synced = count
+        finally:
+            if log_fd is not None:
+                os.close(log_fd)
+            db.close()
 
     # --- writes: memory at once, the database before returning -------------------------
 
@@ -266,7 +361,9 @@ class SqliteBroker(MemoryBroker):
 
     async def close(self) -> None:
         await super().close()
-        if self._writer.is_alive():
-            self._queue.put(None)
-            await asyncio.get_running_loop().run_in_executor(None, self._writer.join)
-        self._db.close()
+        while self._staged or self._flush_soon:
+            await asyncio.sleep(RETRY)  # what was written before goes in first
+        if self._checkpointer.is_alive():
+            self._closing.set()
+            await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.join)
+        self._db.close()  # the last connection: it checkpoints the log into the file
