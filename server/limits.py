@@ -28,7 +28,9 @@ class Limits(msgspec.Struct):
     # every visitor comes from loopback, and so do local load tests. Tests of the cap
     # turn this on.
     cap_loopback: bool = False
-    # seconds between full collections of reference cycles (collector.py); 0: never
+    # at least these seconds between full collections, made only when a closed connection
+    # left a cycle the hall could not break (collector.py); 0: no collector task at all
+    # (no sweep, no young passes on a timer: Python's own automatic passes instead)
     gc_every: float = 60.0
     hall_password: str | None = None  # asked of every visitor in `hello` when set
     # "required": a guest may watch, but playing (create, sit, chat) needs an account
