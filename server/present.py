@@ -1,7 +1,8 @@
 """Who is here: the people connected to the hall, and the tables each sits at or
 watches, told to everyone who listens (`hall`).
 
-Each process knows its own connections. Once a second it looks at them; in a hall
+Each process knows its own connections. Once a second it looks at them (alone in
+the hall, only while someone listens: the first listener gets a fresh look); in a hall
 shared through a broker, when its people changed (or every few seconds, to stay
 listed) it writes them into the presence directory under its own id and says so on
 the presence channel, and a process that hears of a change reads the directory whole
@@ -79,6 +80,8 @@ class Presence:
         if not on:
             self.listeners.discard(conn)
             return
+        if not self.broker.shared and not self.listeners:
+            self._look_here()  # nobody listened: the list was not kept up to date
         self.listeners.add(conn)
         conn.send(m.Present(people=list(self.people.values())))
 
@@ -113,15 +116,15 @@ class Presence:
         return list(found.values())
 
     async def tick(self) -> None:
+        if not self.broker.shared:
+            # This process is the whole hall: nobody to tell when nobody listens (a
+            # look walks every connection: at 2,000, some 8 ms a second), and nothing
+            # to merge.
+            if self.listeners:
+                self._look_here()
+            return
         mine = self.here()
         encoded = _encode(mine)
-        if not self.broker.shared:
-            # This process is the whole hall: nothing to merge, nothing to tell when
-            # its people are as they were (the usual second).
-            if encoded != self._mine:
-                self._mine = encoded
-                self._tell(mine)
-            return
         now = time.time()
         if encoded != self._mine or now - self._written >= REFRESH:
             await self.broker.dir_put(PRESENT, {self.node: _EXPIRES.pack(now + EXPIRES) + encoded})
@@ -142,6 +145,15 @@ class Presence:
             with contextlib.suppress(msgspec.DecodeError, msgspec.ValidationError):
                 everyone.extend(_decode_people(raw[_EXPIRES.size :]))
         self._tell(everyone)
+
+    def _look_here(self) -> None:
+        """A hall of one process: its people, told when they are not as they were
+        (the usual second)."""
+        mine = self.here()
+        encoded = _encode(mine)
+        if encoded != self._mine:
+            self._mine = encoded
+            self._tell(mine)
 
     def _tell(self, everyone: list[m.Person]) -> None:
         """Merge each player's entries (connections on several processes), and send

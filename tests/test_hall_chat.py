@@ -181,6 +181,23 @@ async def test_who_is_here_and_where_they_sit_or_watch(server) -> None:
     await bert2.close()
 
 
+async def test_a_hall_nobody_listens_to_does_not_look_and_the_first_listener_gets_a_fresh_list(
+    server,
+) -> None:
+    # Nobody listens: a hall of one process does not walk its connections every
+    # second (at 2,000 connections that was some 8 ms a second for nobody).
+    anna = await server.client("anna")
+    await asyncio.sleep(present.EVERY * 1.5)
+    assert server.hall.presence.people == {}
+    # Whoever listens first is told everyone at once, with who came a moment ago.
+    bert = await server.client("bert")
+    hall = InHall(bert)
+    await hall.join()
+    assert names(hall.people) == {"anna", "bert"}
+    await anna.close()
+    await hall.until(lambda p: anna.player not in p)
+
+
 async def test_guests_who_share_a_name_are_told_apart_and_no_token_is_ever_shown(server) -> None:
     ben1, ben2 = await server.client("Ben"), await server.client("Ben")
     ada = await server.client("Ada")
