@@ -15,17 +15,20 @@ A full collection walks every object the process holds: 0.45-0.7 s at 250 tables
 2,000 connections on a 2-core machine, the whole hall stopped. So there is none on a
 schedule. Instead, every `TICK`, a pass over what is not frozen, then `gc.freeze()`:
 what survived is left out of every later pass, and the next one walks only what was
-made since, and is still alive, or in a cycle (`young`). Its pause follows the hall's
-rate of allocation, not its size: at 250 Carcassonne tables and 2,000 connections
-(500 moves a second) a pass every half second walked some 11,000 objects in 5-13 ms
-of CPU, 21 at most, about 13 ms a second in all (25 µs a move); the full pass it
-replaces walked half a million. A burst (many tables opened at once) comes sooner:
-the count of objects made and not freed since the last pass is looked at every
-`POLL`, and past `YOUNG` it calls for a pass at once, so that no pass walks much more
-than that (passes over 100,000 of the hall's objects took 60-120 ms). A cycle made of objects that had
-lived past a tick before they became garbage is not found by these passes; the hall
-makes none (the tests above), and the soak's memory slope (bench/soak.py) would show
-them. A full pass (`full`: everything thawed, collected and frozen again) comes only
+made since, and is still alive, or in a cycle (`young`). Its pause follows what the
+hall made since the last pass and still holds, not the hall's size: in a busy hall,
+about each table's newest views, whether the tick is half a second or two (a table's
+views replace those of its move before). At 250 Carcassonne tables and 2,000
+connections (500 moves a second), a pass every half second walked some 11,000 objects
+in 5-13 ms of CPU (21 at most), 25 µs a move in all; every two seconds, the longest
+pass took 17 ms (2026-11-27) for a quarter of that cost. The full pass it replaces
+walked half a million. A burst (many tables opened at once) comes sooner: the count
+of objects made and not freed since the last pass is looked at every `POLL`, and past
+`YOUNG` it calls for a pass at once, so that no pass walks much more than that
+(passes over 100,000 of the hall's objects took 60-120 ms). A cycle made of objects
+that had lived past a tick before they became garbage is not found by these passes;
+the hall makes none (the tests above), and the soak's memory slope (bench/soak.py)
+would show them. A full pass (`full`: everything thawed, collected and frozen again) comes only
 when a closed connection's cycle could not be broken (another server or event loop:
 `cycles_left`), at most every ``every`` seconds; its pause is not bounded.
 
@@ -46,7 +49,7 @@ from collections.abc import Iterator
 from server import wire
 from server.metrics import Metrics
 
-TICK = 0.5  # seconds between sweeps of closed transports and young passes
+TICK = 2.0  # seconds between sweeps of closed transports and young passes
 POLL = 0.1  # seconds between looks at how many objects are new
 YOUNG = 10_000  # new objects (made and not freed since the last pass) that call for one
 
