@@ -127,6 +127,7 @@ class Connection:
         self.versions: dict[str, int] = {}  # room -> last version this client was sent
         self.closed = False
         self._writer: asyncio.Task[None] | None = None
+        self._held: list[bytes] | None = None  # direct writes held back (`hold`)
 
     def start(self) -> None:
         self._writer = asyncio.create_task(self._write())
@@ -143,12 +144,28 @@ class Connection:
         if len(frame.mp) <= DIRECT_MAX and self._direct():
             # The usual case, a patch: nothing queued ahead, the socket takes it now.
             data = frame.wire_cp() if compact else frame.wire(self.json)
-            self.socket.write(data)  # type: ignore[union-attr]
+            if self._held is not None:
+                self._held.append(data)
+            else:
+                self.socket.write(data)  # type: ignore[union-attr]
             return
         if compact:
             self._put(frame.cp, False)
         else:
             self._put(frame.js if self.json else frame.mp, self.json)
+
+    def hold(self) -> None:
+        """Until `release`, what is written straight to the socket is held back, and
+        then goes out in one write: a mover's patch and the `ok` that follows it, one
+        system call (and one wake-up of the reader) instead of two. For a stretch that
+        does not wait, released in a ``finally``."""
+        if self._held is None:
+            self._held = []
+
+    def release(self) -> None:
+        held, self._held = self._held, None
+        if held and not self.closed and self.socket is not None and self.socket.open():
+            self.socket.write(held[0] if len(held) == 1 else b"".join(held))
 
     def error(
         self, ref: int | None, code: str, message: str, args: dict[str, Any] | None = None
@@ -165,7 +182,10 @@ class Connection:
         if self.closed:
             return
         if len(payload) <= DIRECT_MAX and self._direct():
-            self.socket.write(wire.frame(payload, text))  # type: ignore[union-attr]
+            if self._held is not None:
+                self._held.append(wire.frame(payload, text))
+            else:
+                self.socket.write(wire.frame(payload, text))  # type: ignore[union-attr]
             return
         try:
             self.queue.put_nowait((payload, text))

@@ -193,14 +193,23 @@ class Fanout:
     def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
         def deliver(room_id: str, data: bytes) -> None:
             v, body, compact = split_published(data)
-            frame = Frame(body, patch=True, cp=compact)
-            for conn in list(self.watchers.get(name, ())):
-                if conn.versions.get(room_id, -1) >= v:
-                    continue  # it already has this version from a snapshot
-                conn.versions[room_id] = v
-                conn.send_frame(frame)
+            self._send_patch(name, room_id, v, Frame(body, patch=True, cp=compact))
 
         return deliver
+
+    def deliver(self, name: str, room_id: str, v: int, patch: bytes, compact: bytes) -> None:
+        """A patch of a table of this hall of one process, from its ledger: no
+        broker between them (ledger.py)."""
+        if name in self.watchers:
+            self._send_patch(name, room_id, v, Frame(patch, patch=True, cp=compact or None))
+
+    def _send_patch(self, name: str, room_id: str, v: int, frame: Frame) -> None:
+        for conn in list(self.watchers.get(name, ())):
+            versions = conn.versions
+            if versions.get(room_id, -1) >= v:
+                continue  # it already has this version from a snapshot
+            versions[room_id] = v
+            conn.send_frame(frame)
 
     # --- the table's events ---------------------------------------------------------
 

@@ -126,6 +126,7 @@ class Hall:
             inbox=self.inbox,
             reforward=waiting.reforward,
         )
+        self.tables.deliver = self.fanout.deliver
         self.leases = Leases(
             broker,
             limits,

@@ -89,6 +89,12 @@ class ToConnection:
     def moved(self) -> None:
         self.refused("unavailable", MOVED)
 
+    def hold(self) -> None:
+        self.conn.hold()
+
+    def release(self) -> None:
+        self.conn.release()
+
 
 class ToAsker:
     """Answers a command forwarded by another process (or by this one, for a client
@@ -133,6 +139,12 @@ class ToAsker:
     def moved(self) -> None:
         # Left open: its asker sends it on to the table's new owner, or gives up.
         self.done = True
+
+    def hold(self) -> None:
+        pass  # its answer goes through the broker
+
+    def release(self) -> None:
+        pass
 
     def _reply(self, **fields: Any) -> bytes:
         cmd = self.cmd

@@ -44,7 +44,7 @@ from server.remote import RemoteRoom
 from server.room import Room
 from server.room.actor import OnArchived, OnTurn
 from server.room.clock import clock_seconds, out_of_time_of, pace_of
-from server.room.ledger import META_TTL
+from server.room.ledger import META_TTL, Deliver
 from server.room.options import make_options
 from server.room.pace import AUTO, ai_pace
 from server.room.privacy import Lock, refuse
@@ -96,6 +96,9 @@ class Tables:
         self.on_command = on_command
         self.on_archived = on_archived
         self.on_turn = on_turn
+        # A hall of one process: each table's patches straight to its connections
+        # (Fanout.deliver, set by the hall once it has made the fan-out).
+        self.deliver: Deliver | None = None
         self.own: dict[str, Room] = {}
         self.remote: dict[str, RemoteRoom] = {}
 
@@ -334,6 +337,7 @@ class Tables:
             on_archived=self.on_archived,
             open_rematch=self.open_rematch,
             on_turn=self._on_turn,
+            deliver=self.deliver,
         )
 
     def _on_turn(self, player_id: str, room_id: str) -> None:

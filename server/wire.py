@@ -107,8 +107,17 @@ class Socket:
         )
 
     def ready(self) -> bool:
-        """Open, and the transport's buffer is below its high-water mark."""
-        return self._proto.writable.is_set() and self.open()
+        """Open, and the transport's buffer is below its high-water mark (`open`'s
+        checks repeated here: this is asked for every connection a patch goes to)."""
+        p = self._proto
+        return (
+            p.writable.is_set()
+            and p.handshake_complete
+            and not p.close_sent
+            and not p.disconnected
+            and p.conn.state is State.OPEN
+            and not p.transport.is_closing()
+        )
 
     def write(self, data: bytes) -> None:
         self._proto.transport.write(data)

@@ -33,7 +33,8 @@ from server.metrics import Metrics
 from server.room.announcer import Announcer
 from server.room.answer import NO_ANSWER, Answer
 from server.room.bots import Bots
-from server.room.ledger import META_TTL, Ledger
+from server.room.ledger import META_TTL, Deliver, Ledger
+from server.room.mailbox import Mailbox
 from server.room.privacy import Lock
 from server.room.receipts import fingerprint
 from server.room.record import LogAct, LogStart, RoomMeta, decode_log
@@ -70,6 +71,7 @@ class Room:
         on_archived: OnArchived | None = None,
         open_rematch: OpenRematch | None = None,
         on_turn: OnTurn | None = None,
+        deliver: Deliver | None = None,
     ) -> None:
         self.id = room_id
         self.game = game
@@ -85,10 +87,10 @@ class Room:
         self.away_grace = away_grace  # seconds a player may be away on their turn
         self.table = Table(room_id, game, options, host.id)
         self.table.host_name = host.name or None
-        self.ledger = Ledger(room_id, game, broker, node)
+        self.ledger = Ledger(room_id, game, broker, node, deliver)
         self.announcer = Announcer(self.table, broker, lambda: self.ledger.version)
         self.bots = Bots(room_id, self.table, bot_delay, self._submit_own, thinker)
-        self.mailbox: asyncio.Queue[tuple[Any, ...] | None] = asyncio.Queue()
+        self.mailbox: Mailbox[tuple[Any, ...] | None] = Mailbox()
         self.task = asyncio.create_task(self._run(), name=f"room-{room_id}")
         self._event("created", game=game.name, host=host.id)
 
@@ -217,7 +219,7 @@ class Room:
     # --- the mailbox ----------------------------------------------------------------
 
     def submit(self, kind: str, player: Player | None, msg: Any, answer: Answer) -> None:
-        self.mailbox.put_nowait((kind, player, msg, answer, time.perf_counter()))
+        self.mailbox.put((kind, player, msg, answer, time.perf_counter()))
 
     def _submit_own(self, kind: str, payload: Any) -> None:
         """The table's own commands: an AI seat's turn, and its decision."""
@@ -225,7 +227,7 @@ class Room:
 
     async def close(self) -> None:
         self.bots.close()
-        self.mailbox.put_nowait(None)
+        self.mailbox.put(None)
         await self.task
         await self.announcer.close()
         # Its parts call back into the room (bound methods, a closure): reference
@@ -246,8 +248,8 @@ class Room:
         finally:
             # Commands left behind by an actor that lost its table: their senders are
             # told so (a forwarded one is left to its asker, which sends it on).
-            while not self.mailbox.empty():
-                left = self.mailbox.get_nowait()
+            while self.mailbox:
+                left = self.mailbox.take()
                 if left is not None:
                     left[3].moved()
 
@@ -492,8 +494,8 @@ class Room:
     def _watch_away(self) -> None:
         """When a person on turn is away, look again once the grace has passed. At a
         table with a clock, the clock decides instead: an absent player's time runs."""
-        if self.status != "playing" or self.table.clock.on:
-            return
+        if self.status != "playing" or self.table.clock.on or not self.table.away:
+            return  # (nobody away: the usual case)
         now = time.time()
         waits = [
             self.away_grace - gone
@@ -625,17 +627,21 @@ class Room:
             self.ledger.rollback()
             raise
         self.metrics.intents_accepted += 1
-        self.metrics.patch_bytes += await self.ledger.accept(state, changes, entry)
-        if receipt is not None:
-            self.ledger.receipts.note(seat, receipt[0], receipt[2], self.ledger.version)
-        taken = self.table.seats[seat]
-        if by == "ai" and taken is not None:
-            # Counted before a last move archives the game: the record says it too.
-            taken.ai_moves += 1
-            self.table.note_ai_log(before, self._log_lengths())
-        # The patches are out (in a shared hall, the commit published them): the sender
-        # hears of its move after its patch.
-        answer.applied(self.ledger.version, settled=ticket is not None)
+        answer.hold()  # the sender's patch and its answer in one write
+        try:
+            self.metrics.patch_bytes += await self.ledger.accept(state, changes, entry)
+            if receipt is not None:
+                self.ledger.receipts.note(seat, receipt[0], receipt[2], self.ledger.version)
+            taken = self.table.seats[seat]
+            if by == "ai" and taken is not None:
+                # Counted before a last move archives the game: the record says it too.
+                taken.ai_moves += 1
+                self.table.note_ai_log(before, self._log_lengths())
+            # The patches are out (in a shared hall, the commit published them): the
+            # sender hears of its move after its patch.
+            answer.applied(self.ledger.version, settled=ticket is not None)
+        finally:
+            answer.release()
         self.metrics.patches += len(changes)
         self.metrics.latency.observe(time.perf_counter() - t0)
         await self.ledger.save_state()

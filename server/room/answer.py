@@ -41,6 +41,13 @@ class Answer(Protocol):
         """This process lost the table before it could handle the command."""
         ...
 
+    def hold(self) -> None:
+        """Before a move's patches go out: a sender of this process gets them and the
+        answer in one write, at `release` (Connection.hold)."""
+        ...
+
+    def release(self) -> None: ...
+
 
 class NoAnswer:
     """The table's own commands: nobody waits for them."""
@@ -58,6 +65,12 @@ class NoAnswer:
         pass
 
     def moved(self) -> None:
+        pass
+
+    def hold(self) -> None:
+        pass
+
+    def release(self) -> None:
         pass
 
 

@@ -49,15 +49,17 @@ class Bots:
 
     def schedule(self, game: Game, state: Any, version: int) -> None:
         """If an AI seat is to move, queue its move for after the pause."""
-        if self.table.status != "playing" or game.result(state) is not None:
+        table = self.table
+        if table.status != "playing" or not any(table.plays_ai(s) for s in game.active(state)):
+            return  # (looked at first: after most moves, a person is to move)
+        if game.result(state) is not None:
             return
-        if self.table.everyone_away():
+        if table.everyone_away():
             # Nobody who plays is here: the AI waits for them rather than playing the
             # game out for nobody (a person's return schedules it again; room/actor.py).
             return
-        if any(self.table.plays_ai(s) for s in game.active(state)):
-            pause = self.delay * self.table.pace()[0]
-            asyncio.get_running_loop().call_later(pause, self._submit, "bot_move", version)
+        pause = self.delay * table.pace()[0]
+        asyncio.get_running_loop().call_later(pause, self._submit, "bot_move", version)
 
     def think(self, game: Game, state: Any, version: int) -> bool:
         """Start the decision of the first active AI seat; True if the seat now shows

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import msgspec
@@ -88,12 +89,24 @@ def _sharing(view: dict[str, Any], encoded: dict[int, msgspec.Raw]) -> dict[str,
     return out
 
 
+# Hands a move's patch for one audience to this process's connections: (the
+# audience's channel, table, version, the encoded `patch`, its compact form or b"").
+Deliver = Callable[[str, str, int, bytes, bytes], None]
+
+
 class Ledger:
-    def __init__(self, room_id: str, game: Game, broker: Broker, node: str) -> None:
+    def __init__(
+        self, room_id: str, game: Game, broker: Broker, node: str, deliver: Deliver | None = None
+    ) -> None:
+        """``deliver``, in a hall of one process, takes each audience's patch straight
+        to the connections (fanout.py) instead of through the broker's pub/sub, where
+        nobody else listens."""
         self.id = room_id
         self.game = game
         self.broker = broker
         self.node = node
+        self.deliver = None if broker.shared else deliver
+        self._channels: dict[Audience, str] = {}  # each audience's channel, named once
         self.log_key = log_key(room_id)
         self.state: Any = None
         self.version = 0
@@ -234,18 +247,26 @@ class Ledger:
         else:
             self._keep()  # without its entry, the move could not be replayed
         sent = 0
+        deliver = self.deliver
         for c in changes:
             self.views[c.audience] = c.view
             self.backlog[c.audience].append((v, c.patch))
             if c.snapshot:
                 self._snapshots[c.audience] = (v, c.snapshot)
             sent += len(c.patch)
-            if not self.broker.shared:
-                # The move is in the log already: it stands even if a patch is lost.
-                published = (
-                    with_compact(v, c.patch, c.compact) if c.compact else with_version(v, c.patch)
-                )
-                await self._publish_quietly(channel(self.id, c.audience), published)
+            if self.broker.shared:
+                continue  # the commit published it
+            name = self._channels.get(c.audience)
+            if name is None:
+                name = self._channels[c.audience] = channel(self.id, c.audience)
+            if deliver is not None:
+                deliver(name, self.id, v, c.patch, c.compact)
+                continue
+            # The move is in the log already: it stands even if a patch is lost.
+            published = (
+                with_compact(v, c.patch, c.compact) if c.compact else with_version(v, c.patch)
+            )
+            await self._publish_quietly(name, published)
         return sent
 
     async def save_state(self) -> None:
