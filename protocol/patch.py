@@ -98,9 +98,10 @@ def diff(a: Any, b: Any, memo: dict[Any, Any] | None = None) -> list[Op]:
 
 
 def _diff_view(a: dict[str, Any], b: dict[str, Any], ops: list[Op], memo: dict[Any, Any]) -> None:
-    for k in a:
-        if k not in b:
-            ops.append(["d", [k]])
+    if a.keys() != b.keys():  # (compared in C: a view's keys seldom change)
+        for k in a:
+            if k not in b:
+                ops.append(["d", [k]])
     for k, vb in b.items():
         va = a.get(k, _MISSING)
         if va is vb:

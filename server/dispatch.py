@@ -138,6 +138,10 @@ class Dispatcher:
             return
         if conn.player is None:
             raise IllegalIntent("bad_message", "Say hello first: the first message is `hello`.")
+        if type(msg) is m.Act:
+            # Most of what a hall hears: straight to the table, before the other cases.
+            self.inbox.submit(await self.tables.find(msg.room), "act", conn, msg)
+            return
         if not self.guests_play and isinstance(msg, PLAYING) and not conn.player.account:
             raise IllegalIntent(
                 "account_required", "This hall asks players to sign in; guests may watch."
