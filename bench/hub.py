@@ -66,6 +66,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench import nullgame
 from bench.harness import stalls
 from bench.harness.clients import Client, Stats, open_client, open_files_for_clients
 from bench.harness.figures import percentile
@@ -157,9 +158,11 @@ def pick_game(name: str | None) -> str:
 
 class Hall:
     """The server side of one run: a redis-server (or a Redis Cluster) if the setup
-    wants one, and one or two `python -m server` processes."""
+    wants one, and one or two `python -m server` processes (`python -m bench.nullgame`
+    for ``game="null"``, the same server with a game that does next to nothing)."""
 
-    def __init__(self, setup: str, loop: str = "auto") -> None:
+    def __init__(self, setup: str, loop: str = "auto", game: str | None = None) -> None:
+        module = "bench.nullgame" if game == nullgame.NAME else "server"
         self.cluster = RedisCluster() if setup == "redis-cluster" else None
         self.redis = RedisServer() if setup in ("redis-1", "redis-2") else None
         self.data = tempfile.TemporaryDirectory(prefix="bench-hub-") if setup == "sqlite" else None
@@ -167,12 +170,14 @@ class Hall:
         try:
             for _ in range(2 if setup in ("redis-2", "redis-cluster") else 1):
                 if self.cluster is not None:
-                    server = HallServer(redis_cluster=self.cluster.url, lease_ttl=2, loop=loop)
+                    server = HallServer(
+                        redis_cluster=self.cluster.url, lease_ttl=2, loop=loop, module=module
+                    )
                 elif self.redis is not None:
-                    server = HallServer(redis=self.redis.url, lease_ttl=2, loop=loop)
+                    server = HallServer(redis=self.redis.url, lease_ttl=2, loop=loop, module=module)
                 else:
                     where = self.data.name if self.data is not None else ":memory:"
-                    server = HallServer(data=where, loop=loop)
+                    server = HallServer(data=where, loop=loop, module=module)
                 self.servers.append(server)
         except Exception:
             self.stop()
@@ -489,7 +494,7 @@ async def measure(
     process or spread over ``procs`` processes (at most one per room), or in one Node
     process (``generator="node"``, at the batch policy unless ``clients_preempt``)."""
     procs = max(1, min(procs, rooms))
-    hall = Hall(setup, loop)
+    hall = Hall(setup, loop, game)
     if generator == "node":
         try:
             return await node_row(

@@ -18,8 +18,10 @@ rules and views, the diffs, the patches, the event loop's turn. Issue 21's targe
 once-a-move part after eight connections. With ``--floor`` each round also runs
 `bench.floor`'s server, which plays no game, with the same numbers of spectators, and
 a last table gives each game's line at 8 connections less the floor's: the hall's own
-part of a move, what the stack and the kernel do not take. It prints tables; it never
-fails on a time.
+part of a move, what the stack and the kernel do not take. ``--game null`` plays a
+game that does next to nothing (bench/nullgame.py): its own part is the way a move
+travels through the hall, without rules, views or diffs to speak of. It prints
+tables; it never fails on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 

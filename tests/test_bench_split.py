@@ -66,3 +66,31 @@ async def test_with_the_floor_each_game_is_told_its_own_part() -> None:
 async def test_one_number_of_spectators_is_refused() -> None:
     code, out, err = await run("--spectators", "4", "4", timeout=30)
     assert code == 2 and "two different numbers" in err and out == ""
+
+
+def test_the_null_game_takes_turns_and_shows_every_audience_the_same() -> None:
+    from bench.nullgame import Step, game
+    from server.games.base import IllegalIntent, audience_views
+
+    state = game.setup(4, game.Options(), 1)
+    for seat in (0, 1, 2, 3, 0):
+        assert game.legal(state, seat) == [Step()] and game.active(state) == {seat}
+        assert game.legal(state, (seat + 1) % 4) == []
+        state = game.apply(state, seat, Step())
+    with pytest.raises(IllegalIntent):
+        game.apply(state, 0, Step())
+    views = audience_views(game, state, [0, 1, None])
+    assert views[0]["moves"] == 5 and views[0]["turn"] == 1
+    assert {k: v for k, v in views[0].items() if k not in ("you", "legal")} == {
+        k: v for k, v in views[None].items() if k not in ("you", "legal")
+    }
+    assert game.result(state) is None
+
+
+async def test_the_null_game_is_played_by_a_hub_of_its_own() -> None:
+    argv = ["--game", "null", "--spectators", "0", "2", "--rooms", "4"]
+    code, out, err = await run(*argv, "--duration", "2", "--interval", "0.1")
+    assert code == 0, err[-2000:]
+    runs = rows(out, "round")
+    assert all(float(r[3]) > 0 and r[-1] == "0" for r in runs)  # moves made, no errors
+    assert rows(out, "game")[0][0] == "null"

@@ -164,7 +164,8 @@ class HallServer(Process):
     one listened): keeping nothing (``data=":memory:"``) or its tables in ``data``, or
     one process of a hall on ``redis`` (or ``redis_cluster``, a node of a Redis Cluster).
     ``checkout`` runs another checkout's server
-    (a directory of its sources) instead of this one's. A hall password set for the
+    (a directory of its sources) instead of this one's; ``module`` another module that
+    runs the same server (bench/nullgame.py). A hall password set for the
     operator's own server does not lock the benchmark out."""
 
     def __init__(
@@ -180,9 +181,10 @@ class HallServer(Process):
         log: bool | str = False,
         timeout: float = 60.0,
         checkout: str | None = None,
+        module: str = "server",
     ) -> None:
         port = port or free_port()
-        cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port)]
+        cmd = [sys.executable, "-m", module, "--host", "127.0.0.1", "--port", str(port)]
         cmd += ["--log-level", "warning"]
         if redis_cluster is not None:
             cmd += ["--redis-cluster", redis_cluster]
