@@ -266,12 +266,19 @@ class Kingsburg(Game):
         tokens = (False, True) if self._may_plus2(s, p) else (False,)
         may_market = "market" in p.buildings and not p.market_used
         envoy = s.envoy == seat
-        seen: set[tuple[Any, ...]] = set()
+        # What the rules see of a die: its kind and its number. Groups of the same kinds
+        # and numbers (two 3s of the player's colour: the first or the second) are
+        # refused, reach advisors and are offered alike, so only the first is offered.
+        looks = {i: (_die_kind(p, i), p.dice[i]) for i in free}
+        kinds: set[tuple[tuple[str, int], ...]] = set()
         for mask in range(1, 1 << len(free)):
             chosen = [free[k] for k in range(len(free)) if mask >> k & 1]
+            kind = tuple(sorted(looks[i] for i in chosen))
+            if kind in kinds:
+                continue
+            kinds.add(kind)
             if self._group_refusal(s, p, chosen, False):
                 continue
-            kind = tuple(sorted((_die_kind(p, i), p.dice[i]) for i in chosen))
             pips = sum(p.dice[i] for i in chosen)
             for token in tokens:
                 if token and self._group_refusal(s, p, chosen, True):
@@ -280,10 +287,6 @@ class Kingsburg(Game):
                     taken = advisor in occupied
                     if taken and (not envoy or advisor in blocked):
                         continue
-                    key = (kind, token, market)
-                    if key in seen:
-                        continue
-                    seen.add(key)
                     yield Influence(
                         advisor=advisor, dice=chosen, plus2=token, market=market, envoy=taken
                     )

@@ -1,5 +1,6 @@
 """The parts of Kingsburg's views that a move leaves alone are the very objects of the
-view before, so the room's diff passes over them by identity."""
+view before, so the room's diff passes over them by identity; and an influence is
+offered once for each look of a group of dice (their kinds and numbers)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 import pytest
 
 from server.games.base import audience_views
-from server.games.kingsburg.game import Kingsburg
-from server.games.kingsburg.state import Options
+from server.games.kingsburg.game import Kingsburg, _die_kind
+from server.games.kingsburg.state import Influence, Options
 
 
 def _rebuilt(a: Any, b: Any, path: tuple[Any, ...], out: list[tuple[Any, ...]]) -> None:
@@ -48,3 +49,23 @@ def test_what_a_move_leaves_alone_is_the_same_object(game: Kingsburg, seed: int)
                     _rebuilt(views[a][k], v, (k,), rebuilt)
             assert not rebuilt, (a, rebuilt)
         views = after
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_an_influence_is_offered_once_for_each_look_of_a_group(game: Kingsburg, seed: int) -> None:
+    pick = random.Random(seed)
+    state = game.setup(4, Options(), seed)
+    offered = 0
+    while game.result(state) is None:
+        if state.step == "influence":
+            p = state.players[state.turn]
+            looks = [
+                (tuple(sorted((_die_kind(p, i), p.dice[i]) for i in it.dice)), it.plus2, it.market)
+                for it in game.legal(state, state.turn)
+                if isinstance(it, Influence)
+            ]
+            assert len(looks) == len(set(looks))
+            offered += len(looks)
+        seat = min(game.active(state))
+        state = game.apply(state, seat, pick.choice(game.legal(state, seat)))
+    assert offered > 0
