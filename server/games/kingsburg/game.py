@@ -266,12 +266,19 @@ class Kingsburg(Game):
         tokens = (False, True) if self._may_plus2(s, p) else (False,)
         may_market = "market" in p.buildings and not p.market_used
         envoy = s.envoy == seat
-        seen: set[tuple[Any, ...]] = set()
+        # What the rules see of a die: its kind and its number. Groups of the same kinds
+        # and numbers (two 3s of the player's colour: the first or the second) are
+        # refused, reach advisors and are offered alike, so only the first is offered.
+        looks = {i: (_die_kind(p, i), p.dice[i]) for i in free}
+        kinds: set[tuple[tuple[str, int], ...]] = set()
         for mask in range(1, 1 << len(free)):
             chosen = [free[k] for k in range(len(free)) if mask >> k & 1]
+            kind = tuple(sorted(looks[i] for i in chosen))
+            if kind in kinds:
+                continue
+            kinds.add(kind)
             if self._group_refusal(s, p, chosen, False):
                 continue
-            kind = tuple(sorted((_die_kind(p, i), p.dice[i]) for i in chosen))
             pips = sum(p.dice[i] for i in chosen)
             for token in tokens:
                 if token and self._group_refusal(s, p, chosen, True):
@@ -280,10 +287,6 @@ class Kingsburg(Game):
                     taken = advisor in occupied
                     if taken and (not envoy or advisor in blocked):
                         continue
-                    key = (kind, token, market)
-                    if key in seen:
-                        continue
-                    seen.add(key)
                     yield Influence(
                         advisor=advisor, dice=chosen, plus2=token, market=market, envoy=taken
                     )
@@ -958,7 +961,10 @@ class Kingsburg(Game):
 
     def views(self, state: KState, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
         # Built of parts kept while what they show stays the same, and shared by every
-        # audience (server/games/parts.py): the table, each advisor's dice, each player.
+        # audience (server/games/parts.py): the table, each advisor's dice, each player,
+        # each of their lists. A part the move left alone is the very object of the
+        # version before, so the room's diff passes over it at once instead of
+        # comparing and encoding it again.
         s = state
         shelf = _PARTS.of(s)
         common: dict[str, Any] = dict(
@@ -967,13 +973,16 @@ class Kingsburg(Game):
                 key((s.year, s.phase, s.step, s.order, s.turn, s.builds_left, s.envoy, s.aid_seat)),
                 _table_view,
                 s,
+                shelf,
             )
         )
         common["board"] = shelf.part("board", key(s.board), _board_view, s.board, shelf)
-        common["choices"] = shelf.part("choices", key(s.choices), _choices_view, s.choices)
-        common["players"] = shelf.part("players", key(s.players), _players_view, s.players, shelf)
-        common["battles"] = shelf.part("battles", key(s.battles), _battles_view, s.battles)
-        scores = [p.vp for p in s.players]
+        common["choices"] = shelf.part("choices", key(s.choices), _choices_view, s.choices, shelf)
+        common["players"] = _players_view(s.players, shelf)
+        common["battles"] = shelf.part("battles", key(s.battles), _battles_view, s.battles, shelf)
+        # Points change on a few moves of a season: the list stays while they do not.
+        vps = tuple(p.vp for p in s.players)
+        scores: list[int] = shelf.part("scores", vps, list, vps)
         breakdown = (
             {
                 "categories": list(VP_SOURCES),
@@ -999,16 +1008,18 @@ class Kingsburg(Game):
         return views
 
 
-def _table_view(s: KState) -> dict[str, Any]:
+def _table_view(s: KState, shelf: Shelf) -> dict[str, Any]:
+    # Rebuilt whenever the turn passes; its two lists are kept apart, as they change
+    # far less often (the order once a season, the strength once a year).
     return {
         "year": s.year,
         "phase": s.phase,
         "phase_name": PHASE_NAMES[s.phase],
         "step": s.step,
-        "order": list(s.order),
+        "order": shelf.part("order", key(s.order), list, s.order),
         "turn": s.turn if s.turn >= 0 else None,
         "builds_left": s.builds_left,
-        "enemy_strength": strength_range(s.year),
+        "enemy_strength": shelf.part("enemy_strength", s.year, strength_range, s.year),
         "envoy": s.envoy if s.envoy >= 0 else None,
         "aid": s.aid_seat if s.aid_seat >= 0 else None,
     }
@@ -1029,17 +1040,31 @@ def _group_view(g: Group) -> dict[str, Any]:
     }
 
 
-def _choices_view(choices: list[Choice | None]) -> list[dict[str, Any] | None]:
+def _choices_view(choices: list[Choice | None], shelf: Shelf) -> list[dict[str, Any] | None]:
+    # One seat's choice comes or goes at a time: the others' maps stay as they were.
     return [
-        None if c is None else {"kind": c.kind, "n": c.n, "advisor": c.advisor} for c in choices
+        None if c is None else shelf.part(("choice", i), key(c), _choice_view, c)
+        for i, c in enumerate(choices)
     ]
 
 
+def _choice_view(c: Choice) -> dict[str, Any]:
+    return {"kind": c.kind, "n": c.n, "advisor": c.advisor}
+
+
 def _players_view(players: list[Player], shelf: Shelf) -> list[dict[str, Any]]:
-    return [shelf.part(("player", i), key(p), _player_view, p) for i, p in enumerate(players)]
+    # Nearly every move changes some player, seldom all: each player's map is a part
+    # of its own, and the list is kept while it would hold the very same maps. Keyed
+    # by their ids, which no other map can take while the kept list holds them.
+    row = [
+        shelf.part(("player", i), key(p), _player_view, p, i, shelf) for i, p in enumerate(players)
+    ]
+    return shelf.part("players", tuple(map(id, row)), list, row)
 
 
-def _player_view(p: Player) -> dict[str, Any]:
+def _player_view(p: Player, seat: int, shelf: Shelf) -> dict[str, Any]:
+    # A move changes a field or two of a player: the lists it did not touch (the
+    # buildings while dice are placed, the dice while they are used) stay the same.
     return {
         "gold": p.gold,
         "wood": p.wood,
@@ -1047,11 +1072,11 @@ def _player_view(p: Player) -> dict[str, Any]:
         "plus2": p.plus2,
         "soldiers": p.soldiers,
         "vp": p.vp,
-        "buildings": list(p.buildings),
-        "dice": list(p.dice),
-        "white": list(p.white),
+        "buildings": shelf.part(("buildings", seat), key(p.buildings), list, p.buildings),
+        "dice": shelf.part(("dice", seat), key(p.dice), list, p.dice),
+        "white": shelf.part(("white", seat), key(p.white), list, p.white),
         "aid_die": p.aid_die if p.aid_die >= 0 else None,
-        "used": list(p.used),
+        "used": shelf.part(("used", seat), key(p.used), list, p.used),
         "passed": p.passed,
         "market_used": p.market_used,
         "statue_used": p.statue_used,
@@ -1060,17 +1085,22 @@ def _player_view(p: Player) -> dict[str, Any]:
     }
 
 
-def _battles_view(battles: list[Battle]) -> list[dict[str, Any]]:
+def _battles_view(battles: list[Battle], shelf: Shelf) -> list[dict[str, Any]]:
+    # A year's battle is fought once: the years before keep their maps.
     return [
-        {
-            "year": year,
-            "enemy": b.enemy,
-            "die": b.die,
-            "combat": list(b.combat),
-            "outcome": list(b.outcome),
-        }
+        shelf.part(("battle", year), key(b), _battle_view, year, b)
         for year, b in enumerate(battles, start=1)
     ]
+
+
+def _battle_view(year: int, b: Battle) -> dict[str, Any]:
+    return {
+        "year": year,
+        "enemy": b.enemy,
+        "die": b.die,
+        "combat": list(b.combat),
+        "outcome": list(b.outcome),
+    }
 
 
 def _enemy_view(enemy: str) -> dict[str, Any]:
