@@ -831,8 +831,25 @@ def _log_entry(e: LogEntry, seat: int | None) -> dict[str, Any] | None:
     """An entry as an audience sees it; None for one meant for another seat (a hidden
     draw is told to its drawer only, and told as hidden to everyone else)."""
     if (e.only < 0 or e.only == seat) and (e.hide < 0 or e.hide != seat):
-        return {"code": e.code, "args": e.args}
+        hit = _SHOWN.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        if len(_SHOWN) >= _SHOWN_KEPT:
+            _SHOWN.clear()
+        item = {"code": e.code, "args": e.args}
+        _SHOWN[id(e)] = (e, item)
+        return item
     return None
+
+
+# Each entry's wire form, made once for all the audiences that see it: a move's new
+# entries go to all five (the logs themselves differ, by the hidden draws), and as the
+# very same map in each, its compact form is made once (protocol/compact.py keeps
+# those by identity) and the diff of a log rebuilt whole meets the same objects. The
+# entry is held with it, so its id is not reused while it is kept; entries are never
+# changed once logged. Emptied when full: a miss costs only a map of equal content.
+_SHOWN: dict[int, tuple[LogEntry, dict[str, Any]]] = {}
+_SHOWN_KEPT = 4096
 
 
 _LOG = LogView(_log_entry)
