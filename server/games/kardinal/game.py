@@ -723,7 +723,27 @@ class Kardinal(Game):
 def _public_view(state: KardinalState, board: Board, shelf: Shelf) -> dict[str, Any]:
     """The keys of the view that every audience sees alike (all but the hand and the log)."""
     cards = board.cards
-    sizes = tuple(len(h) for h in state.hands)
+    # The pieces and the points change only when a piece is placed or a scoring held:
+    # on the other moves (draws, exchanges) one key over them all passes over the five
+    # parts at once, instead of a key of each.
+    cloisters, cardinals, supply, breakdown, scores = shelf.part(
+        "pieces",
+        key(
+            (
+                state.cloisters,
+                state.cardinals,
+                state.supply_cloisters,
+                state.supply_cardinals,
+                state.breakdown,
+                state.scores,
+            )
+        ),
+        _pieces_view,
+        state,
+        board,
+        shelf,
+    )
+    sizes = tuple(map(len, state.hands))
     return {
         "seats": state.seats,
         "start": state.start,
@@ -733,13 +753,30 @@ def _public_view(state: KardinalState, board: Board, shelf: Shelf) -> dict[str, 
         "display": shelf.part("display", tuple(state.display), _names, state.display, cards),
         "discard": shelf.part("discard", key(state.discard), _discard_view, state.discard, cards),
         "hands": shelf.part("hands", sizes, list, sizes),
-        "cloisters": shelf.part(
-            "cloisters", key(state.cloisters), _cloisters_view, state.cloisters, board
-        ),
-        "cardinals": shelf.part(
+        "cloisters": cloisters,
+        "cardinals": cardinals,
+        "supply": supply,
+        "turn_country": board.countries[state.turn_country] if state.turn_country >= 0 else None,
+        "turn_pieces": state.turn_pieces,
+        "exhaustions": state.exhaustions,
+        "ending": state.ending,
+        "last_seat": state.last_seat if state.ending else None,
+        "breakdown": breakdown,
+        "scores": scores,
+    }
+
+
+def _pieces_view(
+    state: KardinalState, board: Board, shelf: Shelf
+) -> tuple[dict[str, int], dict[str, list[int]], list[dict[str, int]], dict[str, Any], list[int]]:
+    """The views of the pieces and points, each kept on its own: a placement changes the
+    cloisters or the cardinals and one seat's supply, not both, nor the points."""
+    return (
+        shelf.part("cloisters", key(state.cloisters), _cloisters_view, state.cloisters, board),
+        shelf.part(
             "cardinals", key(state.cardinals), _cardinals_view, state.cardinals, board, shelf
         ),
-        "supply": shelf.part(
+        shelf.part(
             "supply",
             key((state.supply_cloisters, state.supply_cardinals)),
             _supply_view,
@@ -747,16 +784,9 @@ def _public_view(state: KardinalState, board: Board, shelf: Shelf) -> dict[str, 
             state.supply_cardinals,
             shelf,
         ),
-        "turn_country": board.countries[state.turn_country] if state.turn_country >= 0 else None,
-        "turn_pieces": state.turn_pieces,
-        "exhaustions": state.exhaustions,
-        "ending": state.ending,
-        "last_seat": state.last_seat if state.ending else None,
-        "breakdown": shelf.part(
-            "breakdown", key(state.breakdown), _breakdown_view, state.breakdown, shelf
-        ),
-        "scores": shelf.part("scores", tuple(state.scores), list, state.scores),
-    }
+        shelf.part("breakdown", key(state.breakdown), _breakdown_view, state.breakdown, shelf),
+        shelf.part("scores", tuple(state.scores), list, state.scores),
+    )
 
 
 def _names(types: list[int], cards: tuple[str, ...]) -> list[str]:
