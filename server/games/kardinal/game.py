@@ -700,81 +700,97 @@ class Kardinal(Game):
     def views(
         self, state: KardinalState, seats: Sequence[int | None]
     ) -> dict[int | None, dict[str, Any]]:
-        # What every audience sees alike is built once per change of it, of parts kept
-        # while what they show stays the same (server/games/parts.py).
+        # What every audience sees alike is built once per view, of parts kept while
+        # what they show stays the same (server/games/parts.py). The public dict itself
+        # is not kept: nearly every move changes a scalar of it (turn, phase, deck), so
+        # a key over all of it would be encoded every move only to miss.
         shelf = _PARTS.of(state)
-        public = shelf.part(
-            "public",
-            key(
-                (
-                    state.seats,
-                    state.start,
-                    state.turn,
-                    state.phase,
-                    len(state.deck),
-                    state.display,
-                    state.discard,
-                    [len(h) for h in state.hands],
-                    state.cloisters,
-                    state.cardinals,
-                    state.supply_cloisters,
-                    state.supply_cardinals,
-                    state.turn_country,
-                    state.turn_pieces,
-                    state.exhaustions,
-                    state.ending,
-                    state.last_seat,
-                    state.breakdown,
-                    state.scores,
-                )
-            ),
-            _public_view,
-            state,
-            shelf,
-        )
-        cards = _board(state).cards
+        board = _board(state)
+        public = _public_view(state, board, shelf)
+        cards = board.cards
         views: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             view = views[seat] = dict(public)
             if seat is not None:
-                view["hand"] = [cards[t] for t in state.hands[seat]]
+                # A hand changes only on its seat's turn: the other seats' hands stay the
+                # very same lists.
+                hand = state.hands[seat]
+                view["hand"] = shelf.part(("hand", seat), tuple(hand), _names, hand, cards)
             view["log"] = _LOG(state.log, seat)
         return views
 
 
-def _public_view(state: KardinalState, shelf: Shelf) -> dict[str, Any]:
+def _public_view(state: KardinalState, board: Board, shelf: Shelf) -> dict[str, Any]:
     """The keys of the view that every audience sees alike (all but the hand and the log)."""
-    board = _board(state)
     cards = board.cards
+    # The pieces and the points change only when a piece is placed or a scoring held:
+    # on the other moves (draws, exchanges) one key over them all passes over the five
+    # parts at once, instead of a key of each.
+    cloisters, cardinals, supply, breakdown, scores = shelf.part(
+        "pieces",
+        key(
+            (
+                state.cloisters,
+                state.cardinals,
+                state.supply_cloisters,
+                state.supply_cardinals,
+                state.breakdown,
+                state.scores,
+            )
+        ),
+        _pieces_view,
+        state,
+        board,
+        shelf,
+    )
+    sizes = tuple(map(len, state.hands))
     return {
         "seats": state.seats,
         "start": state.start,
         "turn": state.turn,
         "phase": state.phase,
         "deck": len(state.deck),
-        "display": [cards[t] for t in state.display],
+        "display": shelf.part("display", tuple(state.display), _names, state.display, cards),
         "discard": shelf.part("discard", key(state.discard), _discard_view, state.discard, cards),
-        "hands": [len(h) for h in state.hands],
-        "cloisters": shelf.part(
-            "cloisters", key(state.cloisters), _cloisters_view, state.cloisters, board
-        ),
-        "cardinals": shelf.part(
-            "cardinals", key(state.cardinals), _cardinals_view, state.cardinals, board
-        ),
-        "supply": [
-            {"cloisters": state.supply_cloisters[s], "cardinals": state.supply_cardinals[s]}
-            for s in range(state.seats)
-        ],
+        "hands": shelf.part("hands", sizes, list, sizes),
+        "cloisters": cloisters,
+        "cardinals": cardinals,
+        "supply": supply,
         "turn_country": board.countries[state.turn_country] if state.turn_country >= 0 else None,
         "turn_pieces": state.turn_pieces,
         "exhaustions": state.exhaustions,
         "ending": state.ending,
         "last_seat": state.last_seat if state.ending else None,
-        "breakdown": shelf.part(
-            "breakdown", key(state.breakdown), _breakdown_view, state.breakdown
-        ),
-        "scores": list(state.scores),
+        "breakdown": breakdown,
+        "scores": scores,
     }
+
+
+def _pieces_view(
+    state: KardinalState, board: Board, shelf: Shelf
+) -> tuple[dict[str, int], dict[str, list[int]], list[dict[str, int]], dict[str, Any], list[int]]:
+    """The views of the pieces and points, each kept on its own: a placement changes the
+    cloisters or the cardinals and one seat's supply, not both, nor the points."""
+    return (
+        shelf.part("cloisters", key(state.cloisters), _cloisters_view, state.cloisters, board),
+        shelf.part(
+            "cardinals", key(state.cardinals), _cardinals_view, state.cardinals, board, shelf
+        ),
+        shelf.part(
+            "supply",
+            key((state.supply_cloisters, state.supply_cardinals)),
+            _supply_view,
+            state.supply_cloisters,
+            state.supply_cardinals,
+            shelf,
+        ),
+        shelf.part("breakdown", key(state.breakdown), _breakdown_view, state.breakdown, shelf),
+        shelf.part("scores", tuple(state.scores), list, state.scores),
+    )
+
+
+def _names(types: list[int], cards: tuple[str, ...]) -> list[str]:
+    return [cards[t] for t in types]
 
 
 def _discard_view(discard: list[int], cards: tuple[str, ...]) -> dict[str, int]:
@@ -788,14 +804,34 @@ def _cloisters_view(cloisters: list[int], board: Board) -> dict[str, int]:
     return {board.spaces[i]: owner for i, owner in enumerate(cloisters) if owner >= 0}
 
 
-def _cardinals_view(cardinals: list[list[int]], board: Board) -> dict[str, list[int]]:
-    return {board.countries[k]: list(c) for k, c in enumerate(cardinals)}
-
-
-def _breakdown_view(breakdown: list[list[int]]) -> dict[str, Any]:
+def _cardinals_view(cardinals: list[list[int]], board: Board, shelf: Shelf) -> dict[str, list[int]]:
+    # A piece goes to one country: the other countries' lists stay the very same.
     return {
-        "categories": ["interim", "cloisters", "alliances", "chains"],
-        "seats": [list(b) for b in breakdown],
+        board.countries[k]: shelf.part(("cardinals", k), tuple(c), list, c)
+        for k, c in enumerate(cardinals)
+    }
+
+
+def _supply_view(cloisters: list[int], cardinals: list[int], shelf: Shelf) -> list[dict[str, int]]:
+    # A move spends the pieces of one seat: the other seats' maps stay the very same.
+    return [
+        shelf.part(("supply", s), (c, k), _supply_seat, c, k)
+        for s, (c, k) in enumerate(zip(cloisters, cardinals, strict=True))
+    ]
+
+
+def _supply_seat(cloisters: int, cardinals: int) -> dict[str, int]:
+    return {"cloisters": cloisters, "cardinals": cardinals}
+
+
+# Shared by every breakdown view: never changed.
+_CATEGORIES = ["interim", "cloisters", "alliances", "chains"]
+
+
+def _breakdown_view(breakdown: list[list[int]], shelf: Shelf) -> dict[str, Any]:
+    return {
+        "categories": _CATEGORIES,
+        "seats": [shelf.part(("breakdown", s), tuple(b), list, b) for s, b in enumerate(breakdown)],
     }
 
 
@@ -825,8 +861,25 @@ def _log_entry(e: LogEntry, seat: int | None) -> dict[str, Any] | None:
     """An entry as an audience sees it; None for one meant for another seat (a hidden
     draw is told to its drawer only, and told as hidden to everyone else)."""
     if (e.only < 0 or e.only == seat) and (e.hide < 0 or e.hide != seat):
-        return {"code": e.code, "args": e.args}
+        hit = _SHOWN.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        if len(_SHOWN) >= _SHOWN_KEPT:
+            _SHOWN.clear()
+        item = {"code": e.code, "args": e.args}
+        _SHOWN[id(e)] = (e, item)
+        return item
     return None
+
+
+# Each entry's wire form, made once for all the audiences that see it: a move's new
+# entries go to all five (the logs themselves differ, by the hidden draws), and as the
+# very same map in each, its compact form is made once (protocol/compact.py keeps
+# those by identity) and the diff of a log rebuilt whole meets the same objects. The
+# entry is held with it, so its id is not reused while it is kept; entries are never
+# changed once logged. Emptied when full: a miss costs only a map of equal content.
+_SHOWN: dict[int, tuple[LogEntry, dict[str, Any]]] = {}
+_SHOWN_KEPT = 4096
 
 
 _LOG = LogView(_log_entry)
