@@ -278,9 +278,10 @@ def _placements(s: GameState, seat: int) -> list[Place]:
             counts = range(1, min(p.home, RESOURCE_AREA_CAPACITY - sum(here)) + 1)
         else:
             counts = [2] if space == "hut" else [1]
-        for n in counts:
-            if _placement_problem(s, seat, space, n) is None:
-                out.append(Place(space=space, people=n))
+        # One check for the space: within these counts (no more than the people at home,
+        # nor than the room left in a resource area) the rules take all or none of them.
+        if counts and _placement_problem(s, seat, space, counts[0]) is None:
+            out.extend(Place(space=space, people=n) for n in counts)
     return out
 
 
