@@ -278,9 +278,10 @@ def _placements(s: GameState, seat: int) -> list[Place]:
             counts = range(1, min(p.home, RESOURCE_AREA_CAPACITY - sum(here)) + 1)
         else:
             counts = [2] if space == "hut" else [1]
-        for n in counts:
-            if _placement_problem(s, seat, space, n) is None:
-                out.append(Place(space=space, people=n))
+        # One check for the space: within these counts (no more than the people at home,
+        # nor than the room left in a resource area) the rules take all or none of them.
+        if counts and _placement_problem(s, seat, space, counts[0]) is None:
+            out.extend(Place(space=space, people=n) for n in counts)
     return out
 
 
@@ -703,9 +704,16 @@ class StoneAge(Game):
         keys = [key(p) for p in s.players]
         # As the other seats and the spectators see each player (as itself, once over).
         others = [
-            shelf.part(("player", i, over), keys[i], _player_view, p, over or not hidden, over)
+            shelf.part(
+                ("player", i, over), keys[i], _player_view, p, over or not hidden, over, shelf, i
+            )
             for i, p in enumerate(s.players)
         ]
+        # The list itself kept too: a move that changed no player (a die picked that
+        # gave nothing, a decline) leaves it the same object for every audience.
+        players_key = tuple(keys)
+        # (Names that cannot equal one another: ("players", False) would be ("players", 0).)
+        others = shelf.part(("others", over), players_key, list, others)
         common: dict[str, Any] = {
             "phase": s.phase,
             "round": s.round,
@@ -728,16 +736,26 @@ class StoneAge(Game):
                 "seats": [_breakdown_row(p, b) for p, b in zip(s.players, parts, strict=True)],
             }
         else:
-            common["scores"] = [p.score for p in s.players]
+            # Most moves score nothing: the same list while no score changed.
+            scores = tuple(p.score for p in s.players)
+            common["scores"] = shelf.part("scores", scores, list, scores)
         common["log"] = _LOG(s.log, None)
         views: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             view = views[seat] = dict(common)
-            if not over and seat is not None and 0 <= seat < len(s.players):
-                mine = shelf.part(
-                    ("player", seat, True), keys[seat], _player_view, s.players[seat], True, True
-                )
-                view["players"] = [mine if i == seat else p for i, p in enumerate(others)]
+            if over or seat is None or not 0 <= seat < len(s.players):
+                continue
+            p = s.players[seat]
+            if not p.extra and not (hidden and p.cards):
+                # The seat sees itself as the others do (no card hidden from them):
+                # it shares their list, and the diff of it is made once for all.
+                continue
+            mine = shelf.part(
+                ("player", seat, True), keys[seat], _player_view, p, True, True, shelf, seat
+            )
+            view["players"] = shelf.part(
+                ("with own", seat), players_key, _with_own, others, seat, mine
+            )
         return views
 
     def value(self, state: GameState, seat: int) -> float:
@@ -832,24 +850,62 @@ def _pay(cls: Any, pay: list[int]) -> Any:
 __all__ = ["BUILDINGS", "StoneAge"]
 
 
-def _player_view(p: Player, sees_cards: bool, sees_extra: bool) -> dict[str, Any]:
+def _player_view(
+    p: Player, sees_cards: bool, sees_extra: bool, shelf: Shelf, i: int
+) -> dict[str, Any]:
     """A player's part of the view: its cards (drawn face down with C15: ``extra``) as
-    far as the audience may see them."""
-    shown = (p.cards if sees_cards else []) + (p.extra if sees_extra else [])
+    far as the audience may see them. Built again whenever anything of the player
+    changed (food, people at home), so its lists are parts of their own, kept while
+    their fields stay: the diff passes over them by identity."""
+    shown = shelf.part(
+        ("cards", i, sees_cards, sees_extra),
+        # What the audience sees of them: the cards drawn face down with C15 (which
+        # change the player's key) leave the others' part as it was.
+        key((p.cards if sees_cards else None, p.extra if sees_extra else None)),
+        _shown_cards,
+        p,
+        sees_cards,
+        sees_extra,
+    )
     return {
         "people": p.people,
         "home": p.home,
         "food": p.food,
         **{r: n for r, n in zip(RESOURCES, p.res, strict=True)},
-        "tools": [{"value": v, "used": u} for v, u in zip(p.tools, p.tools_used, strict=True)],
-        "one_use": list(p.one_use),
+        "tools": shelf.part(("tools", i), key((p.tools, p.tools_used)), _tools_view, p),
+        "one_use": shelf.part(("one_use", i), key(p.one_use), list, p.one_use),
         "agriculture": p.agriculture,
         "score": p.score,
-        "buildings": list(p.buildings),
+        "buildings": shelf.part(("buildings", i), key(p.buildings), list, p.buildings),
         "cards": shown,
         "hidden_cards": len(p.cards) + len(p.extra) - len(shown),
         "any_two": p.any_two,
     }
+
+
+def _shown_cards(p: Player, sees_cards: bool, sees_extra: bool) -> list[str]:
+    return (p.cards if sees_cards else []) + (p.extra if sees_extra else [])
+
+
+def _tools_view(p: Player) -> list[dict[str, Any]]:
+    return [_tool(v, u) for v, u in zip(p.tools, p.tools_used, strict=True)]
+
+
+def _tool(value: int, used: bool) -> dict[str, Any]:
+    """A tool tile's map: there are only a few (values 1 to 4, used or not), each made
+    once and shared by every view of every table (never changed once made)."""
+    made = _TOOLS.get((value, used))
+    if made is None:
+        made = _TOOLS[(value, used)] = {"value": value, "used": used}
+    return made
+
+
+_TOOLS: dict[tuple[int, bool], dict[str, Any]] = {}
+
+
+def _with_own(others: list[Any], seat: int, mine: Any) -> list[Any]:
+    """The players as ``seat`` sees them: the others' list with its own part in it."""
+    return [mine if i == seat else p for i, p in enumerate(others)]
 
 
 def _board_view(board: dict[str, list[int]], shelf: Shelf) -> dict[str, list[int]]:
