@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from server.games.alhambra.data import FOUNTAIN, OPPOSITE, SIDES, STEP, TILE_WALLS
+from server.games.alhambra.data import FOUNTAIN, OPPOSITE, SIDES, STEP, TILE_WALLS, E, N, S, W
 
 Cell = tuple[int, int]
 Grid = dict[Cell, int]
@@ -139,10 +139,8 @@ def frontier(grid: Grid) -> list[Cell]:
     """The empty cells with an occupied orthogonal neighbour, in a fixed order."""
     out: set[Cell] = set()
     for x, y in grid:
-        for _, _, dx, dy in SIDES:
-            n = (x + dx, y + dy)
-            if n not in grid:
-                out.add(n)
+        out.update(((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)))
+    out.difference_update(grid)
     return sorted(out)
 
 
@@ -151,6 +149,81 @@ def placements(grid: Grid, tile: int, cells: list[Cell] | None = None) -> list[C
     if cells is None:
         cells = frontier(grid)
     return [c for c in cells if placement_error(grid, tile, c, fast=True) is None]
+
+
+# Where any tile may go, for every kind of tile at once: ``(x, y, sides, walled)``, a
+# tile with walls ``w`` fits iff ``w & sides == walled``.
+Site = tuple[int, int, int, int]
+
+
+def sites(grid: Grid) -> tuple[list[Site], list[Site]]:
+    """The cells a tile may be placed on (the local checks of :func:`placements`, in
+    the frontier's order) and the tiles a reserve tile may replace (:func:`swap_error`,
+    in the grid's order), each with the sides it touches (``sides``) and those of them
+    walled on the other side (``walled``): a tile fits iff its walls on ``sides`` are
+    exactly ``walled``. What a cell needs is worked out once for every tile that may
+    go there (the legal list tries each tile of a reserve on each cell), with the
+    checks written out: the legal list asks this for every new city."""
+    wall = {c: walls(t) for c, t in grid.items()}
+    free: list[Site] = []
+    for x, y in frontier(grid):
+        sides, walled = _needs(wall, x, y)
+        # Touching along a side, one touching side open (so walls that match make the
+        # tile walkable), and no hole (makes_hole_local): whatever the tile.
+        if not sides or not sides & ~walled:
+            continue
+        ring = (
+            ((x - 1, y + 1) in wall)
+            | (sides & N) << 1  # N is bit 0 of sides: ring bit 1
+            | ((x + 1, y + 1) in wall) << 2
+            | (sides & E) << 2  # E is bit 1: ring bit 3
+            | ((x + 1, y - 1) in wall) << 4
+            | (sides & S) << 3  # S is bit 2: ring bit 5
+            | ((x - 1, y - 1) in wall) << 6
+            | (sides & W) << 4  # W is bit 3: ring bit 7
+        )
+        if _ONE_RUN[ring]:
+            free.append((x, y, sides, walled))
+    taken: list[Site] = []
+    for (x, y), t in grid.items():
+        if t != FOUNTAIN:
+            sides, walled = _needs(wall, x, y)
+            taken.append((x, y, sides, walled))
+    return free, taken
+
+
+def _needs(wall: dict[Cell, int], x: int, y: int) -> tuple[int, int]:
+    """The sides of ``(x, y)`` with a tile beyond (``wall``: walls by cell), and those
+    of them it faces a wall on."""
+    sides = walled = 0
+    n = wall.get((x, y + 1))
+    if n is not None:
+        sides = N
+        if n & S:
+            walled = N
+    n = wall.get((x + 1, y))
+    if n is not None:
+        sides |= E
+        if n & W:
+            walled |= E
+    n = wall.get((x, y - 1))
+    if n is not None:
+        sides |= S
+        if n & N:
+            walled |= S
+    n = wall.get((x - 1, y))
+    if n is not None:
+        sides |= W
+        if n & E:
+            walled |= W
+    return sides, walled
+
+
+# By the occupied cells around an empty one (bit i: the i-th cell of _ring): whether
+# they form one unbroken run (makes_hole_local's test, for every ring at once).
+_ONE_RUN = [
+    sum(1 for i in range(8) if (r >> i & 1) != (r >> (i - 1) % 8 & 1)) == 2 for r in range(256)
+]
 
 
 def removal_error(grid: Grid, c: Cell, fast: bool = False) -> str | None:
@@ -235,41 +308,55 @@ def removable(grid: Grid) -> list[Cell]:
     """Every tile that may go to the reserve (R-7.5.2), in the grid's order: not the
     fountain, an empty orthogonal neighbour, and not a cut vertex of the graph of
     open edges (so every other tile stays walkable). Given a legal alhambra."""
+    # The open edges of each tile (the walls on its side and on the other match, in
+    # a legal alhambra, but both are read), and the tiles on the edge of the city.
+    wall = {c: walls(t) for c, t in grid.items()}
     adj: dict[Cell, list[Cell]] = {}
-    for c, t in grid.items():
-        w = walls(t)
-        adj[c] = [
+    edge: set[Cell] = set()
+    for (x, y), w in wall.items():
+        sides, walled = _needs(wall, x, y)
+        if sides != N | E | S | W:
+            edge.add((x, y))
+        opened = sides & ~walled & ~w
+        adj[(x, y)] = [
             n
-            for _, bit, dx, dy in SIDES
-            if (n := (c[0] + dx, c[1] + dy)) in grid
-            and not w & bit
-            and not walls(grid[n]) & OPPOSITE[bit]
+            for bit, n in ((N, (x, y + 1)), (E, (x + 1, y)), (S, (x, y - 1)), (W, (x - 1, y)))
+            if opened & bit
         ]
-    # Iterative Tarjan from the fountain: low-link values find the cut vertices.
+    # Tarjan from the fountain: low-link values find the cut vertices.
     order: dict[Cell, int] = {(0, 0): 0}
     low: dict[Cell, int] = {(0, 0): 0}
     cut: set[Cell] = set()
-    stack: list[tuple[Cell, Cell | None, int]] = [((0, 0), None, 0)]
-    while stack:
-        c, parent, i = stack.pop()
-        if i < len(adj[c]):
-            stack.append((c, parent, i + 1))
-            n = adj[c][i]
-            if n == parent:
-                continue
-            if n in order:
-                low[c] = min(low[c], order[n])
-            else:
-                order[n] = low[n] = len(order)
-                stack.append((n, c, 0))
-        elif parent is not None:
-            low[parent] = min(low[parent], low[c])
-            if low[c] >= order[parent]:
-                cut.add(parent)
-    return [
-        c
-        for c in grid
-        if grid[c] != FOUNTAIN
-        and c not in cut
-        and any((c[0] + dx, c[1] + dy) not in grid for _, _, dx, dy in SIDES)
-    ]
+    _low_links((0, 0), None, adj, order, low, cut)
+    return [c for c, t in grid.items() if t != FOUNTAIN and c in edge and c not in cut]
+
+
+def _low_links(
+    c: Cell,
+    parent: Cell | None,
+    adj: dict[Cell, list[Cell]],
+    order: dict[Cell, int],
+    low: dict[Cell, int],
+    cut: set[Cell],
+) -> None:
+    """Tarjan's depth-first search below ``c`` (``order`` and ``low`` set for it): the
+    tiles below it get their order and low link, and the cut vertices go to ``cut``.
+    Recursive, a call per tile (an alhambra has at most 55 of them, far below Python's
+    limit), at module level, so no function holds itself in a cycle (collector.py)."""
+    mine = low[c]
+    for n in adj[c]:
+        if n == parent:
+            continue
+        seen = order.get(n)
+        if seen is not None:
+            if seen < mine:
+                mine = seen
+            continue
+        order[n] = low[n] = len(order)
+        _low_links(n, c, adj, order, low, cut)
+        below = low[n]
+        if below < mine:
+            mine = below
+        if below >= order[c]:
+            cut.add(c)
+    low[c] = mine

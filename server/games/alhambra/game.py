@@ -33,6 +33,7 @@ from server.games.alhambra.data import (
     TILE_IDS,
     TILE_INDEX,
     TILE_TYPE,
+    TILE_WALLS,
     TYPES,
     all_coins,
     coin,
@@ -794,30 +795,40 @@ def _legal_buys(slot: int, hand: tuple[int, ...], price: int) -> tuple[Buy, ...]
 
 def _legal_redesign(city: list[Placed], reserve: list[int]) -> tuple[Any, ...]:
     out: list[Any] = []
-    grid = _city_grid(city)
-    cells = board.frontier(grid)
+    free, taken, unbuilds = _sites(city)
     for tile in reserve:
-        for x, y in board.placements(grid, tile, cells):
-            out.append(Build(TILE_IDS[tile], x, y))
-        for p in city:
-            if board.swap_error(grid, tile, (p.x, p.y)) is None:
-                out.append(Swap(TILE_IDS[tile], p.x, p.y))
-    out.extend(Unbuild(x, y) for x, y in board.removable(grid))
+        tile_id, w = TILE_IDS[tile], TILE_WALLS[tile]
+        out.extend(Build(tile_id, x, y) for x, y, sides, walled in free if w & sides == walled)
+        # ``taken`` is in the grid's order: the city's, after the fountain.
+        out.extend(Swap(tile_id, x, y) for x, y, sides, walled in taken if w & sides == walled)
+    out.extend(unbuilds)
     return tuple(out)
 
 
 def _legal_placement(city: list[Placed], pending: list[int], gift: bool) -> tuple[Any, ...]:
     out: list[Any] = []
-    grid = _city_grid(city)
-    cells = board.frontier(grid)
+    free = _sites(city)[0]
     for tile in pending:
-        tile_id = TILE_IDS[tile]
-        for x, y in board.placements(grid, tile, cells):
-            out.append(Place(tile_id, x, y))
+        tile_id, w = TILE_IDS[tile], TILE_WALLS[tile]
+        out.extend(Place(tile_id, x, y) for x, y, sides, walled in free if w & sides == walled)
         out.append(Reserve(tile_id))
         if gift:
             out.append(GiveDirk(tile_id))
     return tuple(out)
+
+
+def _sites(city: list[Placed]) -> tuple[Any, ...]:
+    """What a city offers every tile (board.sites) and the tiles that may leave it, once
+    per content of the city: a seat's action and the placing of what it bought, and the
+    AI's copies, ask for the same city."""
+    return _MEMO.get((b"sites", key(city)), _city_sites, city)
+
+
+def _city_sites(city: list[Placed]) -> tuple[Any, ...]:
+    grid = _city_grid(city)
+    free, taken = board.sites(grid)
+    unbuilds = tuple(Unbuild(x, y) for x, y in board.removable(grid))
+    return tuple(free), tuple(taken), unbuilds
 
 
 _MEMO: Memo[tuple[Any, ...]] = Memo(8192)
