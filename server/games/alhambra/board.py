@@ -9,6 +9,7 @@ An alhambra is handled here as a dict ``(x, y) -> tile`` (tile index, or
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from server.games.alhambra.data import FOUNTAIN, OPPOSITE, SIDES, STEP, TILE_WALLS, E, N, S, W
 
@@ -164,32 +165,65 @@ def sites(grid: Grid) -> tuple[list[Site], list[Site]]:
     exactly ``walled``. What a cell needs is worked out once for every tile that may
     go there (the legal list tries each tile of a reserve on each cell), with the
     checks written out: the legal list asks this for every new city."""
-    wall = {c: walls(t) for c, t in grid.items()}
+    wall = _walls_of(grid)
     free: list[Site] = []
     for x, y in frontier(grid):
-        sides, walled = _needs(wall, x, y)
-        # Touching along a side, one touching side open (so walls that match make the
-        # tile walkable), and no hole (makes_hole_local): whatever the tile.
-        if not sides or not sides & ~walled:
-            continue
-        ring = (
-            ((x - 1, y + 1) in wall)
-            | (sides & N) << 1  # N is bit 0 of sides: ring bit 1
-            | ((x + 1, y + 1) in wall) << 2
-            | (sides & E) << 2  # E is bit 1: ring bit 3
-            | ((x + 1, y - 1) in wall) << 4
-            | (sides & S) << 3  # S is bit 2: ring bit 5
-            | ((x - 1, y - 1) in wall) << 6
-            | (sides & W) << 4  # W is bit 3: ring bit 7
-        )
-        if _ONE_RUN[ring]:
-            free.append((x, y, sides, walled))
-    taken: list[Site] = []
-    for (x, y), t in grid.items():
-        if t != FOUNTAIN:
-            sides, walled = _needs(wall, x, y)
-            taken.append((x, y, sides, walled))
+        site = _free_site(wall, x, y)
+        if site is not None:
+            free.append(site)
+    taken = [(x, y, *_needs(wall, x, y)) for (x, y), t in grid.items() if t != FOUNTAIN]
     return free, taken
+
+
+def sites_after(
+    grid: Grid, c: Cell, before: tuple[Sequence[Site], Sequence[Site]]
+) -> tuple[list[Site], list[Site]]:
+    """:func:`sites` of ``grid`` from ``before``, the sites of ``grid`` without its
+    last tile, the one on ``c``: only the cells around ``c`` are looked at again. A
+    free cell's answer depends on the 8 cells around it, a tile's on its 4
+    neighbours, so the others' stay (a city grows a tile a turn, and its legal list
+    was worked out the turn before)."""
+    cx, cy = c
+    wall = _walls_of(grid)
+    free = [s for s in before[0] if abs(s[0] - cx) > 1 or abs(s[1] - cy) > 1]
+    for x in (cx - 1, cx, cx + 1):
+        for y in (cy - 1, cy, cy + 1):
+            if (x, y) not in wall:
+                site = _free_site(wall, x, y)
+                if site is not None:
+                    free.append(site)
+    # The frontier's order (cells are unique, so the sites sort by their cells).
+    free.sort()
+    taken = [
+        (x, y, *_needs(wall, x, y)) if abs(x - cx) + abs(y - cy) == 1 else (x, y, sides, walled)
+        for x, y, sides, walled in before[1]
+    ]
+    taken.append((cx, cy, *_needs(wall, cx, cy)))
+    return free, taken
+
+
+def _walls_of(grid: Grid) -> dict[Cell, int]:
+    return {c: walls(t) for c, t in grid.items()}
+
+
+def _free_site(wall: dict[Cell, int], x: int, y: int) -> Site | None:
+    """The empty cell ``(x, y)`` as a site, or None when no tile may go there:
+    touching along a side, one touching side open (so walls that match make the tile
+    walkable), and no hole (makes_hole_local), whatever the tile."""
+    sides, walled = _needs(wall, x, y)
+    if not sides or not sides & ~walled:
+        return None
+    ring = (
+        ((x - 1, y + 1) in wall)
+        | (sides & N) << 1  # N is bit 0 of sides: ring bit 1
+        | ((x + 1, y + 1) in wall) << 2
+        | (sides & E) << 2  # E is bit 1: ring bit 3
+        | ((x + 1, y - 1) in wall) << 4
+        | (sides & S) << 3  # S is bit 2: ring bit 5
+        | ((x - 1, y - 1) in wall) << 6
+        | (sides & W) << 4  # W is bit 3: ring bit 7
+    )
+    return (x, y, sides, walled) if _ONE_RUN[ring] else None
 
 
 def _needs(wall: dict[Cell, int], x: int, y: int) -> tuple[int, int]:
@@ -304,31 +338,34 @@ def longest_wall(grid: Grid) -> int:
     return max(sizes.values(), default=0)
 
 
-def removable(grid: Grid) -> list[Cell]:
+def removable(grid: Grid, taken: Sequence[Site] | None = None) -> list[Cell]:
     """Every tile that may go to the reserve (R-7.5.2), in the grid's order: not the
     fountain, an empty orthogonal neighbour, and not a cut vertex of the graph of
-    open edges (so every other tile stays walkable). Given a legal alhambra."""
+    open edges (so every other tile stays walkable). Given a legal alhambra, and
+    ``taken`` of its :func:`sites` if known (what each tile touches)."""
+    if taken is None:
+        taken = sites(grid)[1]
     # The open edges of each tile (the walls on its side and on the other match, in
-    # a legal alhambra, but both are read), and the tiles on the edge of the city.
-    wall = {c: walls(t) for c, t in grid.items()}
+    # a legal alhambra, but both are read).
     adj: dict[Cell, list[Cell]] = {}
-    edge: set[Cell] = set()
-    for (x, y), w in wall.items():
-        sides, walled = _needs(wall, x, y)
-        if sides != N | E | S | W:
-            edge.add((x, y))
-        opened = sides & ~walled & ~w
-        adj[(x, y)] = [
-            n
-            for bit, n in ((N, (x, y + 1)), (E, (x + 1, y)), (S, (x, y - 1)), (W, (x - 1, y)))
-            if opened & bit
-        ]
+    around_fountain = {c: walls(grid[c]) for c in ((0, 1), (1, 0), (0, -1), (-1, 0)) if c in grid}
+    for x, y, sides, walled in [(0, 0, *_needs(around_fountain, 0, 0)), *taken]:
+        opened = sides & ~walled & ~walls(grid[(x, y)])
+        around = adj[(x, y)] = []
+        if opened & N:
+            around.append((x, y + 1))
+        if opened & E:
+            around.append((x + 1, y))
+        if opened & S:
+            around.append((x, y - 1))
+        if opened & W:
+            around.append((x - 1, y))
     # Tarjan from the fountain: low-link values find the cut vertices.
     order: dict[Cell, int] = {(0, 0): 0}
     low: dict[Cell, int] = {(0, 0): 0}
     cut: set[Cell] = set()
     _low_links((0, 0), None, adj, order, low, cut)
-    return [c for c, t in grid.items() if t != FOUNTAIN and c in edge and c not in cut]
+    return [(x, y) for x, y, sides, _ in taken if sides != N | E | S | W and (x, y) not in cut]
 
 
 def _low_links(

@@ -821,16 +821,31 @@ def _sites(city: list[Placed]) -> tuple[Any, ...]:
     """What a city offers every tile (board.sites) and the tiles that may leave it, once
     per content of the city: a seat's action and the placing of what it bought, and the
     AI's copies, ask for the same city."""
-    return _MEMO.get((b"sites", key(city)), _city_sites, city)
+    return _SITES.get(key(city), _city_sites, city)
 
 
 def _city_sites(city: list[Placed]) -> tuple[Any, ...]:
     grid = _city_grid(city)
-    free, taken = board.sites(grid)
-    unbuilds = tuple(Unbuild(x, y) for x, y in board.removable(grid))
+    # A city grows by a tile at its end (built or placed): its sites are those of the
+    # city before, looked at again around the new tile, when they are still known.
+    before = _SITES.peek(key(city[:-1])) if city else None
+    if before is None or len(grid) != len(city) + 1:
+        free, taken = board.sites(grid)
+    else:
+        free, taken = board.sites_after(grid, (city[-1].x, city[-1].y), before)
+    unbuilds = tuple(Unbuild(x, y) for x, y in board.removable(grid, taken))
     return tuple(free), tuple(taken), unbuilds
 
 
+class _Kept(Memo[tuple[Any, ...]]):
+    """A memo whose values may be looked at without making them."""
+
+    def peek(self, key: Any) -> tuple[Any, ...] | None:
+        return self._cache.get(key)
+
+
+# What each city offers, by its content (``key(city)``).
+_SITES = _Kept(4096)
 _MEMO: Memo[tuple[Any, ...]] = Memo(8192)
 
 

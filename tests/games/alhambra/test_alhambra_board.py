@@ -197,13 +197,17 @@ def test_random_alhambras_keep_the_rules_and_fast_checks_agree(seed: int, size: 
 @given(seed=st.integers(0, 2**32), size=st.integers(3, 40))
 def test_sites_answer_as_the_checks_for_every_tile(seed: int, size: int) -> None:
     """board.sites, worked out once per alhambra for every tile at once, gives the
-    cells and swaps that the per-tile checks give, in the same order."""
+    cells and swaps that the per-tile checks give, in the same order; and so does
+    board.sites_after, from the sites before the last tile."""
     rng = random.Random(seed)
     tiles = list(range(len(TILE_IDS)))
     rng.shuffle(tiles)
     g: board.Grid = {(0, 0): FOUNTAIN}
     for tile in tiles[:size]:
         free, taken = board.sites(g)
+        assert board.removable(g, taken) == [
+            c for c in list(g) if board.removal_error(g, c) is None
+        ]
         for t in range(len(TILE_IDS)):
             w = board.walls(t)
             assert [(x, y) for x, y, sides, walled in free if w & sides == walled] == (
@@ -214,4 +218,7 @@ def test_sites_answer_as_the_checks_for_every_tile(seed: int, size: int) -> None
             ]
         cells = board.placements(g, tile)
         if cells:
-            g[rng.choice(cells)] = tile
+            c = rng.choice(cells)
+            g[c] = tile
+            # Worked out again around the new tile only, as the legal list does.
+            assert board.sites_after(g, c, (free, taken)) == board.sites(g)
