@@ -33,6 +33,7 @@ from server.games.alhambra.data import (
     TILE_IDS,
     TILE_INDEX,
     TILE_TYPE,
+    TILE_WALLS,
     TYPES,
     all_coins,
     coin,
@@ -659,43 +660,20 @@ class Alhambra(Game):
     def views(
         self, state: GameState, seats: Sequence[int | None]
     ) -> dict[int | None, dict[str, Any]]:
-        # What every audience sees is built once per change of it, and each seat's city
-        # once per change of that city, shared by identity (server/games/parts.py).
+        # Every part of the view is built once per change of what it shows and shared
+        # by identity, between audiences and from one version to the next
+        # (server/games/parts.py): a move changes a few of them, and the diff passes
+        # over the rest at once.
         shelf = _PARTS.of(state)
-        public = shelf.part(
-            "public",
-            key(
-                (
-                    state.seats,
-                    state.phase,
-                    state.turn,
-                    state.extra,
-                    state.rounds,
-                    state.market,
-                    state.display,
-                    state.hands,
-                    state.cities,
-                    state.reserves,
-                    state.bought,
-                    state.leftovers,
-                    state.dirk,
-                    state.dirk_score,
-                    len(state.bag),
-                    len(state.deck),
-                    len(state.discard),
-                    state.scores,
-                )
-            ),
-            _public_view,
-            state,
-            shelf,
-        )
+        public = _public_view(state, shelf)
         log = _LOG(state.log, None)
         breakdown = _breakdown(state) if state.phase == "over" else None
         views: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             view = views[seat] = dict(public)
-            view["hand"] = None if seat is None else [_coin_shown(c) for c in state.hands[seat]]
+            if seat is not None:
+                hand = state.hands[seat]
+                view["hand"] = shelf.part(("hand", seat), key(hand), _coins_shown, hand)
             view["log"] = log
             if breakdown is not None:
                 view["breakdown"] = breakdown
@@ -817,32 +795,57 @@ def _legal_buys(slot: int, hand: tuple[int, ...], price: int) -> tuple[Buy, ...]
 
 def _legal_redesign(city: list[Placed], reserve: list[int]) -> tuple[Any, ...]:
     out: list[Any] = []
-    grid = _city_grid(city)
-    cells = board.frontier(grid)
+    free, taken, unbuilds = _sites(city)
     for tile in reserve:
-        for x, y in board.placements(grid, tile, cells):
-            out.append(Build(TILE_IDS[tile], x, y))
-        for p in city:
-            if board.swap_error(grid, tile, (p.x, p.y)) is None:
-                out.append(Swap(TILE_IDS[tile], p.x, p.y))
-    out.extend(Unbuild(x, y) for x, y in board.removable(grid))
+        tile_id, w = TILE_IDS[tile], TILE_WALLS[tile]
+        out.extend(Build(tile_id, x, y) for x, y, sides, walled in free if w & sides == walled)
+        # ``taken`` is in the grid's order: the city's, after the fountain.
+        out.extend(Swap(tile_id, x, y) for x, y, sides, walled in taken if w & sides == walled)
+    out.extend(unbuilds)
     return tuple(out)
 
 
 def _legal_placement(city: list[Placed], pending: list[int], gift: bool) -> tuple[Any, ...]:
     out: list[Any] = []
-    grid = _city_grid(city)
-    cells = board.frontier(grid)
+    free = _sites(city)[0]
     for tile in pending:
-        tile_id = TILE_IDS[tile]
-        for x, y in board.placements(grid, tile, cells):
-            out.append(Place(tile_id, x, y))
+        tile_id, w = TILE_IDS[tile], TILE_WALLS[tile]
+        out.extend(Place(tile_id, x, y) for x, y, sides, walled in free if w & sides == walled)
         out.append(Reserve(tile_id))
         if gift:
             out.append(GiveDirk(tile_id))
     return tuple(out)
 
 
+def _sites(city: list[Placed]) -> tuple[Any, ...]:
+    """What a city offers every tile (board.sites) and the tiles that may leave it, once
+    per content of the city: a seat's action and the placing of what it bought, and the
+    AI's copies, ask for the same city."""
+    return _SITES.get(key(city), _city_sites, city)
+
+
+def _city_sites(city: list[Placed]) -> tuple[Any, ...]:
+    grid = _city_grid(city)
+    # A city grows by a tile at its end (built or placed): its sites are those of the
+    # city before, looked at again around the new tile, when they are still known.
+    before = _SITES.peek(key(city[:-1])) if city else None
+    if before is None or len(grid) != len(city) + 1:
+        free, taken = board.sites(grid)
+    else:
+        free, taken = board.sites_after(grid, (city[-1].x, city[-1].y), before)
+    unbuilds = tuple(Unbuild(x, y) for x, y in board.removable(grid, taken))
+    return tuple(free), tuple(taken), unbuilds
+
+
+class _Kept(Memo[tuple[Any, ...]]):
+    """A memo whose values may be looked at without making them."""
+
+    def peek(self, key: Any) -> tuple[Any, ...] | None:
+        return self._cache.get(key)
+
+
+# What each city offers, by its content (``key(city)``).
+_SITES = _Kept(4096)
 _MEMO: Memo[tuple[Any, ...]] = Memo(8192)
 
 
@@ -852,12 +855,11 @@ _PARTS = Parts()
 
 
 def _public_view(state: GameState, shelf: Shelf) -> dict[str, Any]:
-    """The keys of the view that every audience sees alike, but the log."""
+    """The keys of the view that every audience sees alike, but the log; ``hand`` is
+    None (the spectators'), each seat's view puts its own in place."""
     dirk: list[int] | None = None
     if state.seats == 2:
-        dirk = [0] * len(TYPES)
-        for t in state.dirk:
-            dirk[TILE_TYPE[t]] += 1
+        dirk = _kept(shelf, "dirk", _dirk_counts(state.dirk))
     cities = [
         shelf.part(("city", s), key(city), _city_view, city) for s, city in enumerate(state.cities)
     ]
@@ -866,21 +868,61 @@ def _public_view(state: GameState, shelf: Shelf) -> dict[str, Any]:
         "turn": state.turn,
         "extra": state.extra,
         "round": state.rounds,
-        "market": [TILE_IDS[t] if t >= 0 else None for t in state.market],
-        "display": [_coin_shown(c) for c in state.display],
-        "hand_counts": [len(h) for h in state.hands],
-        "alhambras": [tiles for tiles, _ in cities],
-        "reserves": [[TILE_IDS[t] for t in r] for r in state.reserves],
-        "walls": [wall for _, wall in cities],
-        "bought": [TILE_IDS[t] for t in state.bought],
-        "leftovers": [[TILE_IDS[t] for t in r] for r in state.leftovers],
+        "market": shelf.part("market", key(state.market), _market_view, state.market),
+        "display": shelf.part("display", key(state.display), _coins_shown, state.display),
+        "hand_counts": _kept(shelf, "hand_counts", [len(h) for h in state.hands]),
+        "alhambras": _kept(shelf, "alhambras", [tiles for tiles, _ in cities]),
+        "reserves": _tile_rows(shelf, "reserves", state.reserves),
+        "walls": _kept(shelf, "walls", [wall for _, wall in cities]),
+        "bought": shelf.part("bought", key(state.bought), _tile_ids, state.bought),
+        "leftovers": _tile_rows(shelf, "leftovers", state.leftovers),
         "dirk": dirk,
         "dirk_score": state.dirk_score if state.seats == 2 else None,
         "bag": len(state.bag),
         "deck": len(state.deck),
         "discard": len(state.discard),
-        "scores": list(state.scores),
+        "scores": _kept(shelf, "scores", list(state.scores)),
+        "hand": None,
     }
+
+
+def _kept(shelf: Shelf, name: str, fresh: list[Any]) -> list[Any]:
+    """``fresh``, or the equal list kept under ``name`` before: a small list that is
+    cheaper to build than a key, compared by content (its items are ints, strings or
+    parts kept by identity, so ``==`` means the same wire form). The list is its own
+    key, never changed once kept."""
+    return shelf.part(name, fresh, _itself, fresh)
+
+
+def _itself(value: list[Any]) -> list[Any]:
+    return value
+
+
+def _tile_rows(shelf: Shelf, name: str, rows: list[list[int]]) -> list[list[str]]:
+    """One list of tile ids per seat (reserves, leftovers), each kept while that seat's
+    row stays, and the list of them while every row does."""
+    shown = [shelf.part((name, s), key(row), _tile_ids, row) for s, row in enumerate(rows)]
+    return _kept(shelf, name, shown)
+
+
+def _tile_ids(tiles: list[int]) -> list[str]:
+    return [TILE_IDS[t] for t in tiles]
+
+
+def _market_view(market: list[int]) -> list[str | None]:
+    return [TILE_IDS[t] if t >= 0 else None for t in market]
+
+
+def _coins_shown(coins: list[int]) -> list[dict[str, Any]]:
+    return [_coin_shown(c) for c in coins]
+
+
+def _dirk_counts(dirk: list[int]) -> list[int]:
+    """Dirk's tiles per building type: which tiles they are is hidden."""
+    counts = [0] * len(TYPES)
+    for t in dirk:
+        counts[TILE_TYPE[t]] += 1
+    return counts
 
 
 def _city_view(city: list[Placed]) -> tuple[list[list[Any]], int]:

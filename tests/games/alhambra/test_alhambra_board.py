@@ -191,3 +191,34 @@ def test_random_alhambras_keep_the_rules_and_fast_checks_agree(seed: int, size: 
                 g[c] = tiles[-1]
                 assert board.legal_alhambra(g)
                 g[c] = old
+
+
+@settings(deadline=None, max_examples=30)
+@given(seed=st.integers(0, 2**32), size=st.integers(3, 40))
+def test_sites_answer_as_the_checks_for_every_tile(seed: int, size: int) -> None:
+    """board.sites, worked out once per alhambra for every tile at once, gives the
+    cells and swaps that the per-tile checks give, in the same order; and so does
+    board.sites_after, from the sites before the last tile."""
+    rng = random.Random(seed)
+    tiles = list(range(len(TILE_IDS)))
+    rng.shuffle(tiles)
+    g: board.Grid = {(0, 0): FOUNTAIN}
+    for tile in tiles[:size]:
+        free, taken = board.sites(g)
+        assert board.removable(g, taken) == [
+            c for c in list(g) if board.removal_error(g, c) is None
+        ]
+        for t in range(len(TILE_IDS)):
+            w = board.walls(t)
+            assert [(x, y) for x, y, sides, walled in free if w & sides == walled] == (
+                board.placements(g, t)
+            )
+            assert [(x, y) for x, y, sides, walled in taken if w & sides == walled] == [
+                c for c in g if board.swap_error(g, t, c) is None
+            ]
+        cells = board.placements(g, tile)
+        if cells:
+            c = rng.choice(cells)
+            g[c] = tile
+            # Worked out again around the new tile only, as the legal list does.
+            assert board.sites_after(g, c, (free, taken)) == board.sites(g)

@@ -120,3 +120,26 @@ def test_leftover_recipients_act_at_the_same_time(game: Alhambra, fresh: Fresh) 
     assert game.active(s) == {b}
     game.apply(s, b, Reserve(TILE_IDS[market[2]]))
     assert game.result(s) is not None
+
+
+def test_a_take_leaves_the_other_parts_of_the_views_the_same_objects(
+    game: Alhambra, fresh: Fresh
+) -> None:
+    """The room diffs each view with the one before and passes over a part that is
+    the very same object at once: a take of money changes the display, a hand and
+    the counts, and every other part of every view stays the object it was."""
+    s = fresh(4, 3)
+    seat = s.turn
+    before = game.views(s, [0, 1, 2, 3, None])
+    take = next(i for i in game.legal(s, seat) if isinstance(i, Take))
+    s = game.apply(s, seat, take)
+    after = game.views(s, [0, 1, 2, 3, None])
+    changed = {"display", "hand_counts", "turn", "log", "deck", "discard"}
+    for audience, view in after.items():
+        for k, v in view.items():
+            mine = k == "hand" and audience == seat
+            if k not in changed and not mine and isinstance(v, list):
+                assert v is before[audience][k], (audience, k)
+    assert after[seat]["hand"] is not before[seat]["hand"]
+    # Shared by the audiences, too.
+    assert all(view["market"] is after[None]["market"] for view in after.values())
