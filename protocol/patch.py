@@ -8,13 +8,14 @@ bool, None. Ops, applied in order:
     ["a", path, values]  append: extend the list at path
 
 Patches are small where it matters: an unchanged subtree yields no op, an append to a
-list is one ``a`` op, a changed scalar is one ``s`` op; where element-wise ops would
-outweigh the list itself (a card taken from the middle of a hand), the list is set
-whole.
+list is one ``a`` op, a changed scalar is one ``s`` op, one item taken out of a list
+whose other items are the very same objects is one ``d`` op; where element-wise ops
+would outweigh the list itself, the list is set whole.
 """
 
 from __future__ import annotations
 
+from itertools import islice
 from operator import is_
 from typing import Any
 
@@ -175,6 +176,14 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
         # a prefix of the very same objects is skipped at C speed, or at once when the
         # list's builder told so (`grown`).
         hint = _GROWN.pop(id(b), None) if _GROWN else None
+        if na == nb + 1:
+            # One item taken out (a card played from a hand, a move no longer offered),
+            # the others the very same objects: one op, rather than every later item
+            # compared with the one it moved onto.
+            i = next((j for j, (x, y) in enumerate(zip(a, b, strict=False)) if x is not y), nb)
+            if all(map(is_, islice(a, i + 1, None), islice(b, i, None))):
+                ops.append(["d", [*path, i]])
+                return
         if hint is not None and hint[1] is b and hint[0] is a:
             pass
         elif not all(map(is_, a, b)):
