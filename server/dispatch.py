@@ -164,7 +164,7 @@ class Dispatcher:
                     tables.admit(conn.player, room, None)
                     await fanout.enter(conn, room, None)
                 self.inbox.submit(room, "sit", conn, msg)
-            case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Act() | m.Resign() | m.Rematch():
+            case m.Stand() | m.Option() | m.Bot() | m.Start() | m.Resign() | m.Rematch():
                 self.inbox.submit(
                     await tables.find(msg.room), type(msg).__name__.lower(), conn, msg
                 )

@@ -178,7 +178,9 @@ class Fanout:
     async def _watch(self, conn: Connection, room_id: str, name: str) -> None:
         watchers = self.watchers.setdefault(name, set())
         watchers.add(conn)
-        if len(watchers) == 1:
+        # Alone in the hall, the ledger hands its patches to `deliver`: nothing is
+        # published on an audience's channel, so there is nothing to hear.
+        if len(watchers) == 1 and self.broker.shared:
             await self.channels.subscribe(name, room_id, self._deliverer(name))
 
     def _unwatch(self, conn: Connection, name: str) -> None:
@@ -188,7 +190,8 @@ class Fanout:
         watchers.discard(conn)
         if not watchers:
             del self.watchers[name]
-            self.spawn(self.channels.unsubscribe(name))
+            if self.broker.shared:
+                self.spawn(self.channels.unsubscribe(name))
 
     def _deliverer(self, name: str) -> Callable[[str, bytes], None]:
         def deliver(room_id: str, data: bytes) -> None:

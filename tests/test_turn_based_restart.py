@@ -25,6 +25,16 @@ from tests.support.processes import ServerProcess
 DAY = 86400.0
 
 
+async def _turn_clocks_back(broker: Any, room: str, seconds: float) -> None:
+    """As if ``seconds`` had passed while the hall was down: every running clock of
+    the table's stored meta started that much earlier."""
+    raw = await broker.get(meta_key(room))
+    assert raw is not None
+    meta = msgspec.msgpack.decode(raw, type=RoomMeta)
+    meta.clock.running = {s: since - seconds for s, since in meta.clock.running.items()}
+    await broker.put(meta_key(room), msgspec.msgpack.encode(meta), ttl=META_TTL)
+
+
 async def _turn_based_table(url: str) -> tuple[str, Client, Client]:
     """Anna (seat 0, who moves first) and Bert at a started turn-based countdown."""
     anna = await Client.open(url, "anna")
@@ -109,11 +119,7 @@ async def test_a_deadline_passed_while_the_hall_was_down_is_acted_on_once(tmp_pa
     # Four days pass while the hall is down: Anna's three days have run out meanwhile.
     broker = SqliteBroker(data)
     try:
-        raw = await broker.get(meta_key(room))
-        assert raw is not None
-        meta = msgspec.msgpack.decode(raw, type=RoomMeta)
-        meta.clock.running = {s: since - 4 * DAY for s, since in meta.clock.running.items()}
-        await broker.put(meta_key(room), msgspec.msgpack.encode(meta), ttl=META_TTL)
+        await _turn_clocks_back(broker, room, 4 * DAY)
     finally:
         await broker.close()
 
@@ -170,11 +176,7 @@ async def test_a_successor_acts_once_on_a_deadline_that_passed_while_the_owner_w
         p0.kill()
         broker = RedisBroker(redis.url)
         try:
-            raw = await broker.get(meta_key(room))
-            assert raw is not None
-            meta = msgspec.msgpack.decode(raw, type=RoomMeta)
-            meta.clock.running = {s: since - 4 * DAY for s, since in meta.clock.running.items()}
-            await broker.put(meta_key(room), msgspec.msgpack.encode(meta), ttl=META_TTL)
+            await _turn_clocks_back(broker, room, 4 * DAY)
         finally:
             await broker.close()
         await watcher.reach(room, 1, timeout=20)  # p1 took over, and the AI moved for Anna
@@ -213,11 +215,7 @@ async def test_a_turn_based_table_nobody_is_at_is_taken_over_when_its_owner_dies
         p0.kill()
         broker = RedisBroker(redis.url)
         try:
-            raw = await broker.get(meta_key(room))
-            assert raw is not None
-            meta = msgspec.msgpack.decode(raw, type=RoomMeta)
-            meta.clock.running = {s: since - 4 * DAY for s, since in meta.clock.running.items()}
-            await broker.put(meta_key(room), msgspec.msgpack.encode(meta), ttl=META_TTL)
+            await _turn_clocks_back(broker, room, 4 * DAY)
             made: list[LogAct] = []
             for _ in range(300):  # the successor looks every few seconds
                 entries = await broker.read_log(log_key(room))

@@ -19,6 +19,7 @@ time runs out, the table's ``out_of_time`` says what happens: the AI makes that 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import msgspec
@@ -63,21 +64,20 @@ def clock_seconds(value: Any, pace: Pace = "realtime") -> float:
     return float(value)
 
 
+def _one_of(value: Any, allowed: Sequence[str], option: str) -> Any:
+    if value not in allowed:
+        choices = " or ".join(f"`{a}`" for a in allowed)
+        raise IllegalIntent("bad_option", f"`{option}` is {choices}.", {"option": option})
+    return value
+
+
 def pace_of(value: Any) -> Pace:
-    if value not in PACES:
-        raise IllegalIntent(
-            "bad_option", "`pace` is `realtime` or `turn_based`.", {"option": "pace"}
-        )
-    pace: Pace = value
+    pace: Pace = _one_of(value, PACES, "pace")
     return pace
 
 
 def out_of_time_of(value: Any) -> OutOfTime:
-    if value not in OUT_OF_TIME:
-        raise IllegalIntent(
-            "bad_option", "`out_of_time` is `ai_move` or `drop`.", {"option": "out_of_time"}
-        )
-    out: OutOfTime = value
+    out: OutOfTime = _one_of(value, OUT_OF_TIME, "out_of_time")
     return out
 
 
