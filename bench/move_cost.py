@@ -137,11 +137,20 @@ class Clock:
 @contextmanager
 def instrumented(clock: Clock) -> Iterator[None]:
     """Time the ledger's views (``legal`` apart), diffs, encodes and kept copies."""
-    saved = (ledger_module.audience_views, ledger_module.diff, ledger_module._encode)
+    saved = (ledger_module.audience_views, ledger_module._encode)
     saved_legal = base.legal_view
     saved_keep = Ledger._keep
     saved_sharing = ledger_module._sharing
-    saved_compact = ledger_module.compact_patch
+    # The ledger's functions timed whole, by the part they count in.
+    timed = {
+        "diff": "diffs",
+        "diff_shared": "diffs",
+        "diff_own": "diffs",
+        "compact_patch": "compact",
+        "compact_ops": "compact",
+        "compact_flat": "compact",
+    }
+    saved_timed = {name: getattr(ledger_module, name) for name in timed}
     encode = ledger_module._encode
     parts = clock.parts
     now = time.process_time
@@ -166,20 +175,21 @@ def instrumented(clock: Clock) -> Iterator[None]:
                 parts["patch"] += now() - t
 
     ledger_module.audience_views = timed_views  # type: ignore[assignment]
-    ledger_module.diff = clock.timed("diffs", saved[1])  # type: ignore[assignment]
     ledger_module._encode = timed_encode  # type: ignore[assignment]
+    for name, part in timed.items():
+        setattr(ledger_module, name, clock.timed(part, saved_timed[name]))
     base.legal_view = clock.timed("legal", saved_legal)  # type: ignore[assignment]
     Ledger._keep = clock.timed("rollback", saved_keep)  # type: ignore[method-assign]
     ledger_module._sharing = clock.timed("snapshot", saved_sharing)
-    ledger_module.compact_patch = clock.timed("compact", saved_compact)
     try:
         yield
     finally:
-        ledger_module.audience_views, ledger_module.diff, ledger_module._encode = saved
+        ledger_module.audience_views, ledger_module._encode = saved
+        for name, function in saved_timed.items():
+            setattr(ledger_module, name, function)
         base.legal_view = saved_legal  # type: ignore[assignment]
         Ledger._keep = saved_keep  # type: ignore[method-assign]
         ledger_module._sharing = saved_sharing
-        ledger_module.compact_patch = saved_compact
 
 
 class Sockets:

@@ -42,6 +42,7 @@ class NullState(msgspec.Struct):
 
 class Null(Game):
     name: ClassVar[str] = NAME
+    own_keys: ClassVar[frozenset[str] | None] = frozenset()
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[msgspec.Struct]] = NullOptions

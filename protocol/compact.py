@@ -11,9 +11,12 @@ needs no other state than the string table:
   2 for ``a``), its path, and, but for ``d``, its value;
 - a path of one step is that step alone, any other an array; a **path step** that is
   the table's string number ``i`` is the negative integer ``-1 - i`` (a list index is
-  never negative): one byte for the first 32;
+  never negative): one byte for the first 32; the others only where the integer is
+  no longer than the string;
 - in values, a **map key** that is the table's string ``i`` is the integer ``i``
-  (keys of views are always strings, so an integer key is always an index), and a
+  (keys of views are always strings, so an integer key is always an index), where
+  that is no longer than the string (a short string far down the table stays as it
+  is), and a
   **string** of the table is extension type 1, its data ``i`` big-endian in one or two
   bytes (only where that is shorter than the string itself);
 - a **list of two or more maps with the same keys in the same order** is extension
@@ -78,7 +81,21 @@ def _worth(s: str, i: int) -> bool:
     return plain > (3 if i < 256 else 4)
 
 
-_KEYS: dict[str, int] = {s: i for i, s in enumerate(STRINGS)}
+def _str_size(s: str) -> int:
+    n = len(s.encode())
+    return n + (1 if n < 32 else 2 if n < 256 else 3)
+
+
+def _int_size(i: int) -> int:
+    """Bytes of the MessagePack integer ``i`` (of the table's range)."""
+    if -32 <= i < 128:
+        return 1
+    return 2 if -128 <= i < 256 else 3
+
+
+# A key or path step by its number only where that is no longer than the string (a
+# short string far down the table, "m" say, is shorter as itself).
+_KEYS: dict[str, int] = {s: i for i, s in enumerate(STRINGS) if _int_size(i) <= _str_size(s)}
 _VALUES: dict[str, msgspec.msgpack.Ext] = {
     s: msgspec.msgpack.Ext(STRING, _index_bytes(i)) for i, s in enumerate(STRINGS) if _worth(s, i)
 }
@@ -105,7 +122,7 @@ def _records_pay(n: int, forms: list[Any], size: int) -> bool:
 # to every audience). The part is kept with its compact form, so its id is not reused
 # while the entry lasts; the map is emptied when it grows past its bound.
 _MADE: dict[int, tuple[Any, Any]] = {}
-_ROWS: dict[int, tuple[Any, list[Any]]] = {}
+_ROWS: dict[int, tuple[Any, list[Any], list[str]]] = {}  # with the map's keys
 _KEPT = 50_000
 # Off while a decoded message is made compact: its parts are new objects, never met again.
 _keeping = True
@@ -128,7 +145,7 @@ def _row(e: dict[str, Any], names: list[str]) -> list[Any]:
     """A map's values in the order of ``names`` (its own), each compact."""
     hit = _ROWS.get(id(e)) if _keeping else None
     if hit is not None and hit[0] is e:
-        return hit[1]
+        return hit[1]  # (its own keys are ``names``: a view's maps never change)
     values = _VALUES
     row = []
     for k in names:
@@ -142,7 +159,7 @@ def _row(e: dict[str, Any], names: list[str]) -> list[Any]:
     if _keeping:
         if len(_ROWS) > _KEPT:
             _ROWS.clear()
-        _ROWS[id(e)] = (e, row)
+        _ROWS[id(e)] = (e, row, names)
     return row
 
 
@@ -164,11 +181,22 @@ def _make(x: Any) -> Any:
     if t is list:
         if len(x) > 1 and type(x[0]) is dict and x[0]:
             names = list(x[0])
-            # The same keys in the same order: decoding gives back the very maps.
-            if all(type(e) is dict and list(e) == names for e in x):
-                forms = [keys.get(k, k) for k in names]
-                rows: list[Any] = [forms]
-                rows.extend(_row(e, names) for e in x)
+            # The same keys in the same order: decoding gives back the very maps. A
+            # map met before (a legal intent offered again) is known with its keys.
+            rows: list[Any] = [None]
+            seen = _ROWS.get if _keeping else {}.get
+            for e in x:
+                hit = seen(id(e))
+                if hit is not None and hit[0] is e:
+                    if hit[2] != names:
+                        break
+                    rows.append(hit[1])
+                elif type(e) is dict and list(e) == names:
+                    rows.append(_row(e, names))
+                else:
+                    break
+            else:
+                forms = rows[0] = [keys.get(k, k) for k in names]
                 data = _encode(rows)
                 if _records_pay(len(x), forms, len(data)):
                     return msgspec.msgpack.Ext(RECORDS, data)
@@ -189,7 +217,9 @@ def _make(x: Any) -> Any:
 
 CODES = {"s": 0, "d": 1, "a": 2}
 _NAMES = {i: c for c, i in CODES.items()}
-_STEPS: dict[str, int] = {s: -1 - i for i, s in enumerate(STRINGS)}
+_STEPS: dict[str, int] = {
+    s: -1 - i for i, s in enumerate(STRINGS) if _int_size(-1 - i) <= _str_size(s)
+}
 
 
 _PATHS: dict[tuple[Any, ...], Any] = {}  # paths met lately, in compact form
@@ -221,6 +251,17 @@ def _ops(ops: list[list[Any]]) -> list[Any]:
                 value = _compact(value)  # once per part, whichever audience has it
             out.append(value)
     return out
+
+
+def compact_ops(ops: list[list[Any]]) -> list[Any]:
+    """``ops`` as the flat array of a compact patch: ops made compact apart can be
+    joined (a change's part that every audience has, and one audience's own)."""
+    return _ops(ops)
+
+
+def compact_flat(room: str, v: int, flat: list[Any]) -> bytes:
+    """The compact `patch` message of ops already made compact (`compact_ops`)."""
+    return _encode([room, v, flat])
 
 
 def _patch(msg: dict[str, Any]) -> list[Any]:

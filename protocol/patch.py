@@ -105,23 +105,95 @@ def _diff_view(a: dict[str, Any], b: dict[str, Any], ops: list[Op], memo: dict[A
                 ops.append(["d", [k]])
     for k, vb in b.items():
         va = a.get(k, _MISSING)
+        if va is not vb:
+            _diff_key(k, va, vb, ops, memo)
+
+
+def diff_shared(
+    a: dict[str, Any], b: dict[str, Any], own: frozenset[str], memo: dict[Any, Any]
+) -> list[Op]:
+    """The ops of two views' keys that are not in ``own``: the part of a change that
+    every audience's view has alike, worked out once for all of them."""
+    ops: list[Op] = []
+    if a.keys() != b.keys():
+        for k in a:
+            if k not in b and k not in own:
+                ops.append(["d", [k]])
+    for k, vb in b.items():
+        va = a.get(k, _MISSING)
+        if va is not vb and k not in own:
+            _diff_key(k, va, vb, ops, memo)
+    return ops
+
+
+def diff_own(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    own: frozenset[str],
+    memo: dict[Any, Any],
+    interned: frozenset[str] = frozenset(),
+) -> list[Op]:
+    """The ops of two views' keys in ``own``: an audience's own part of a change
+    (its hand, its legal intents). The keys in ``interned`` hold lists whose equal
+    items are the very same objects (a seat's legal intents, each offered as the map
+    it was offered as before): they are compared by identity alone."""
+    ops: list[Op] = []
+    for k in own:
+        va = a.get(k, _MISSING)
+        vb = b.get(k, _MISSING)
         if va is vb:
             continue
-        if va is _MISSING:
+        if vb is _MISSING:
+            ops.append(["d", [k]])
+        elif k in interned and type(va) is list and type(vb) is list:
+            _diff_interned(k, va, vb, ops)
+        else:
+            _diff_key(k, va, vb, ops, memo)
+    return ops
+
+
+def _diff_interned(k: str, a: list[Any], b: list[Any], ops: list[Op]) -> None:
+    """A list whose equal items are the very same objects: one item taken out is one
+    ``d``, items added at the end one ``a``, anything else the list set whole (two
+    different items are two different things, never one changed into the other)."""
+    na, nb = len(a), len(b)
+    if nb > na:
+        if all(map(is_, a, b)):
+            ops.append(["a", [k], b[na:]])
+            return
+    elif na == nb + 1:
+        i = next((j for j, (x, y) in enumerate(zip(a, b, strict=False)) if x is not y), nb)
+        if all(map(is_, islice(a, i + 1, None), islice(b, i, None))):
+            ops.append(["d", [k, i]])
+            return
+    elif na == nb and all(map(is_, a, b)):
+        return
+    ops.append(["s", [k], b])
+
+
+def _diff_key(k: str, va: Any, vb: Any, ops: list[Op], memo: dict[Any, Any]) -> None:
+    """The ops of one key of a view whose value is not the very same object."""
+    if va is _MISSING:
+        ops.append(["s", [k], vb])
+        return
+    tb = type(vb)
+    if tb is not list and tb is not dict:
+        # A scalar: set when it changed (nothing to share between audiences).
+        if not same(va, vb):
             ops.append(["s", [k], vb])
-            continue
-        seen = memo.get(k)
-        if seen is not None and seen[0] is va and seen[1] is vb:
-            ops.extend(seen[2])
-            continue
-        sub: list[Op] = []
-        if type(va) is list and type(vb) is list and len(va) == len(vb) <= _PER_SEAT:
-            _diff_row(va, vb, k, sub, memo)
-        elif not same(va, vb):
-            _diff(va, vb, [k], sub)
-        if seen is None:
-            memo[k] = (va, vb, sub)
-        ops.extend(sub)
+        return
+    seen = memo.get(k)
+    if seen is not None and seen[0] is va and seen[1] is vb:
+        ops.extend(seen[2])
+        return
+    sub: list[Op] = []
+    if tb is list and type(va) is list and len(va) == len(vb) <= _PER_SEAT:
+        _diff_row(va, vb, k, sub, memo)
+    elif not same(va, vb):
+        _diff(va, vb, [k], sub)
+    if seen is None:
+        memo[k] = (va, vb, sub)
+    ops.extend(sub)
 
 
 def _diff_row(a: list[Any], b: list[Any], k: str, ops: list[Op], memo: dict[Any, Any]) -> None:

@@ -64,6 +64,11 @@ class Game(Protocol):
     # (server/ai/search.py): a game whose moves pay off only some turns later (a
     # cloister majority in Kardinal & König) values better a little further on.
     search_rollout: ClassVar[int] = 2
+    # The keys of the game's views whose values may differ between audiences (a hand,
+    # a log with secrets in it), besides ``you`` and ``legal``; every other key must be
+    # equal in every audience's view, so that a change of it is worked out once for
+    # all audiences (server/room/ledger.py). None: any key may differ.
+    own_keys: ClassVar[frozenset[str] | None] = None
 
     def setup(self, seats: int, options: Any, seed: int) -> Any: ...
 
@@ -188,6 +193,12 @@ def audience_views(
         view["result"] = ended
     return views
 
+
+# The common keys that differ between audiences' views (see Game.own_keys).
+OWN_KEYS = frozenset({"you", "legal"})
+# Keys whose lists hold items that are the very same object whenever equal (legal_view
+# offers an intent offered before as the map it was): diffed by identity alone.
+INTERNED_KEYS = frozenset({"legal"})
 
 # Parts of views shared by every view (views are never changed once built), so that
 # an unchanged one is passed over by identity: who is on turn, and no legal intents.

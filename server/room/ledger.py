@@ -17,11 +17,11 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from protocol.compact import compact_patch
+from protocol.compact import compact_flat, compact_ops, compact_patch
 from protocol.messages import Patch, Snapshot
-from protocol.patch import diff
+from protocol.patch import diff, diff_own, diff_shared
 from server.broker import Broker, BrokerUnavailable, Stored, Ticket
-from server.games.base import Game, audience_views
+from server.games.base import INTERNED_KEYS, OWN_KEYS, Game, audience_views
 from server.keys import (
     VERSION,
     Audience,
@@ -62,18 +62,6 @@ class Change(NamedTuple):
     compact: bytes  # the patch in compact form, when some client here asked, or b""
 
 
-def _same_ops(
-    ops: list[Any], made: list[tuple[list[Any], bytes, bytes]]
-) -> tuple[bytes, bytes] | None:
-    """The patch and compact patch of an earlier audience whose ops are these very
-    op objects in this order (so its bytes are these ops' bytes), or None."""
-    n = len(ops)
-    for other, patch, short in made:
-        if len(other) == n and all(x is y for x, y in zip(ops, other, strict=True)):
-            return patch, short
-    return None
-
-
 def _sharing(view: dict[str, Any], encoded: dict[int, msgspec.Raw]) -> dict[str, Any]:
     """``view`` for encoding, its parts that other audiences' views share (the same
     objects: a board, the log) encoded once: the same bytes as ``view`` itself."""
@@ -106,6 +94,8 @@ class Ledger:
         self.broker = broker
         self.node = node
         self.deliver = None if broker.shared else deliver
+        # The keys in which audiences' views may differ, or None: any of them may.
+        self._own = None if game.own_keys is None else game.own_keys | OWN_KEYS
         self._channels: dict[Audience, str] = {}  # each audience's channel, named once
         self.log_key = log_key(room_id)
         self.state: Any = None
@@ -165,38 +155,58 @@ class Ledger:
         compact form with ``compact``, when some client of this process asked for it:
         made here, the parts the audiences share made compact once, it goes to this
         process's clients; other processes of a shared hall make it from the plain
-        patch); the ledger itself is not touched until the move is in the log."""
+        patch); the ledger itself is not touched until the move is in the log.
+
+        A game that names the keys in which its audiences' views may differ
+        (``Game.own_keys``) has the rest of the change diffed, encoded and made compact
+        once for every audience; each audience adds the ops of its own keys."""
         v = self.version + 1
         keep = self.broker.shared and v % VIEW_EVERY == 0
-        changes = []
+        own = self._own
+        room = self.id
         views = audience_views(self.game, state, list(self.views))
         memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
         encoded: dict[int, msgspec.Raw] = {}  # and encoded once
-        made: list[tuple[list[Any], bytes, bytes]] = []  # this move's distinct patches
+        # This move's distinct patches by their ops' identities (the ops are kept with
+        # them, so no id is reused meanwhile): audiences whose change is the same ops
+        # (in Carcassonne, all but the seats whose `legal` changed) share the bytes.
+        made: dict[tuple[int, ...], tuple[list[Any], bytes, bytes]] = {}
         shorts: dict[bytes, bytes] = {}  # their compact forms, by their plain bytes
+        shared: list[Any] = []
+        flat: list[Any] | None = None  # the shared ops, compact
+        if own is not None:
+            first = next(iter(self.views))
+            shared = diff_shared(self.views[first], views[first], own, memo)
+        changes = []
         for audience, before in self.views.items():
             view = views[audience]
-            ops = diff(before, view, memo)
-            # Audiences whose change is the same (in Carcassonne, all but the seats
-            # whose `legal` changed) get the very same ops from the memo: the same
-            # bytes, encoded once.
-            same = _same_ops(ops, made)
-            if same is None:
-                patch = _encode(Patch(room=self.id, v=v, ops=ops))
+            if own is None:
+                mine = ops = diff(before, view, memo)
+            else:
+                mine = diff_own(before, view, own, memo, INTERNED_KEYS)
+                ops = shared + mine if mine else shared
+            key = tuple(map(id, ops))
+            seen = made.get(key)
+            if seen is None:
+                patch = _encode(Patch(room=room, v=v, ops=ops))
                 short = b""
                 if compact:
-                    # Where each seat sees a view of its own (a hand), the ops are
-                    # made per audience, yet most audiences' patches come out the
-                    # same bytes: the compact form, a function of those bytes (and
-                    # the costlier to make), is made once for them.
+                    # Audiences with ops of their own often still get the same bytes
+                    # (Kardinal's log entries, each audience's own list): the compact
+                    # form, a function of those bytes, is made once for them.
                     short = shorts.get(patch, b"")
-                    if not short:
-                        short = shorts[patch] = compact_patch(self.id, v, ops)
-                made.append((ops, patch, short))
+                    if not short and own is None:
+                        short = compact_patch(room, v, ops)
+                    elif not short:
+                        if flat is None:
+                            flat = compact_ops(shared)
+                        short = compact_flat(room, v, flat + compact_ops(mine) if mine else flat)
+                    shorts[patch] = short
+                made[key] = (ops, patch, short)
             else:
-                patch, short = same
+                patch, short = seen[1], seen[2]
             snapshot = (
-                _encode(Snapshot(room=self.id, v=v, view=_sharing(view, encoded))) if keep else b""
+                _encode(Snapshot(room=room, v=v, view=_sharing(view, encoded))) if keep else b""
             )
             changes.append(Change(audience, view, patch, snapshot, short))
         return changes

@@ -168,6 +168,8 @@ def take_code(display: list[int], picks: Sequence[int], maximal: bool) -> str | 
 
 class Alhambra(Game):
     name: ClassVar[str] = "alhambra"
+    # A seat sees its own hand.
+    own_keys: ClassVar[frozenset[str] | None] = frozenset({"hand"})
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     Options: ClassVar[type[msgspec.Struct]] = GameOptions

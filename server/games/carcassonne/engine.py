@@ -141,6 +141,8 @@ GameOptions = Options
 
 class Carcassonne(Game):
     name: ClassVar[str] = "carcassonne"
+    # Every audience sees the same table; only `legal` differs.
+    own_keys: ClassVar[frozenset[str] | None] = frozenset()
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6  # 6 only with erweiterung (check_options, README §1.1)
     Options: ClassVar[type[msgspec.Struct]] = Options

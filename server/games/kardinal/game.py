@@ -212,6 +212,8 @@ def _picks(
 
 class Kardinal(Game):
     name: ClassVar[str] = "kardinal"
+    # A seat sees its own hand, and the log tells each audience what it may know.
+    own_keys: ClassVar[frozenset[str] | None] = frozenset({"hand", "log"})
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 5
     Options: ClassVar[type[KardinalOptions]] = KardinalOptions

@@ -131,6 +131,8 @@ def _fail(code: str, message: str) -> IllegalIntent:
 
 class Kingsburg(Game):
     name: ClassVar[str] = "kingsburg"
+    # The year's enemy, before it is fought, is shown only to a seat that peeked.
+    own_keys: ClassVar[frozenset[str] | None] = frozenset({"enemy"})
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     Options: ClassVar[type[KOptions]] = KOptions

@@ -434,6 +434,8 @@ def _breakdown_row(p: Player, parts: dict[str, Any]) -> list[int]:
 
 class StoneAge(Game):
     name: ClassVar[str] = "stone_age"
+    # With hidden cards, a seat's own row in `players` shows what the others' rows hide.
+    own_keys: ClassVar[frozenset[str] | None] = frozenset({"players"})
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[msgspec.Struct]] = GameOptions
