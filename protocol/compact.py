@@ -184,9 +184,9 @@ def _make(x: Any) -> Any:
             # The same keys in the same order: decoding gives back the very maps. A
             # map met before (a legal intent offered again) is known with its keys.
             rows: list[Any] = [None]
-            seen = _ROWS.get if _keeping else {}.get
+            known = _ROWS if _keeping else {}
             for e in x:
-                hit = seen(id(e))
+                hit = known.get(id(e))
                 if hit is not None and hit[0] is e:
                     if hit[2] != names:
                         break
