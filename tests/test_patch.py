@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from protocol import vectors
-from protocol.patch import PatchError, apply, diff, equal, same
+from protocol.patch import PatchError, apply, diff, diff_own, diff_shared, equal, same
 
 scalars = st.one_of(
     st.none(),
@@ -155,3 +155,48 @@ def test_a_memo_shared_by_the_views_of_one_change_changes_no_patch(
         ops = diff(a, b, memo)
         assert ops == diff(a, b)
         assert equal(apply(wire(a), wire(ops)), b)
+
+
+# --- a view's shared and own keys (the ledger's split) ---------------------------------
+
+_views = st.dictionaries(st.sampled_from(["a", "b", "legal", "hand", "you"]), trees, max_size=5)
+_OWN = frozenset({"legal", "hand", "you"})
+
+
+@given(_views, _views)
+def test_shared_ops_then_own_ops_turn_a_view_into_the_next(a, b) -> None:
+    ops = diff_shared(a, b, _OWN, {}) + diff_own(a, b, _OWN, {})
+    assert equal(apply(copy.deepcopy(a), ops), b)
+    assert all(op[1][0] not in _OWN for op in diff_shared(a, b, _OWN, {}))
+    assert all(op[1][0] in _OWN for op in diff_own(a, b, _OWN, {}))
+
+
+_INTENTS = [{"t": "place", "x": i} for i in range(6)]
+
+
+@given(
+    st.lists(st.sampled_from(range(6)), max_size=6),
+    st.lists(st.sampled_from(range(6)), max_size=6),
+)
+def test_interned_lists_are_diffed_by_identity(a, b) -> None:
+    """A seat's legal intents: equal ones are the very same maps."""
+    before = {"legal": [_INTENTS[i] for i in a]}
+    after = {"legal": [_INTENTS[i] for i in b]}
+    ops = diff_own(before, after, frozenset({"legal"}), {}, frozenset({"legal"}))
+    assert equal(apply(copy.deepcopy(before), ops), after)
+    assert len(ops) <= 1
+
+
+def test_an_intent_no_longer_offered_is_one_delete_and_new_ones_one_append() -> None:
+    legal = frozenset({"legal"})
+    three = {"legal": _INTENTS[:3]}
+    assert diff_own(three, {"legal": [_INTENTS[0], _INTENTS[2]]}, legal, {}, legal) == [
+        ["d", ["legal", 1]]
+    ]
+    assert diff_own(three, {"legal": _INTENTS[:5]}, legal, {}, legal) == [
+        ["a", ["legal"], _INTENTS[3:5]]
+    ]
+    assert diff_own(three, {"legal": list(_INTENTS[:3])}, legal, {}, legal) == []
+    assert diff_own(three, {"legal": _INTENTS[3:]}, legal, {}, legal) == [
+        ["s", ["legal"], _INTENTS[3:]]
+    ]

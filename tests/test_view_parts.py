@@ -22,7 +22,7 @@ from protocol.messages import Snapshot
 from protocol.patch import apply, same
 from server import games
 from server.broker import MemoryBroker
-from server.games.base import audience_view
+from server.games.base import OWN_KEYS, audience_view
 from server.keys import lease_key
 from server.room.ledger import Ledger
 from server.room.record import LogAct
@@ -65,6 +65,7 @@ async def _check_every_move(
             # The log of a fresh copy is converted whole: the live log (its kept form has
             # tests of its own, tests/test_logview.py) but now and then, the rest afresh.
             fresh.log = ledger.state.log
+        _declared_own_keys_hold(game, changes, moves)
         for c in changes:
             assert same(c.view, audience_view(game, fresh, c.audience)), (moves, c.audience)
             if c.snapshot:  # kept every few versions, its parts encoded once for all
@@ -73,6 +74,21 @@ async def _check_every_move(
             held[c.audience] = apply(held[c.audience], patch["ops"])
             assert same(held[c.audience], c.view), (moves, c.audience)
     return moves
+
+
+def _declared_own_keys_hold(game: Any, changes: list[Any], moves: int) -> None:
+    """A game that names its audiences' own keys (Game.own_keys) shows every other key
+    alike to every audience: the ledger diffs those once, from the first audience's
+    view, for all of them."""
+    if game.own_keys is None:
+        return
+    own = game.own_keys | OWN_KEYS
+    first = changes[0].view
+    for c in changes[1:]:
+        assert c.view.keys() - own == first.keys() - own, (moves, c.audience)
+        for k, value in first.items():
+            if k not in own:
+                assert same(c.view[k], value), (moves, c.audience, k)
 
 
 # Random games per game: a Stone Age game is some 850 moves, each checked against

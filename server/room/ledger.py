@@ -167,9 +167,10 @@ class Ledger:
         views = audience_views(self.game, state, list(self.views))
         memo: dict[Any, Any] = {}  # what the audiences' views share, diffed once
         encoded: dict[int, msgspec.Raw] = {}  # and encoded once
-        # This move's distinct patches by their ops' identities (the ops are kept with
-        # them, so no id is reused meanwhile): audiences whose change is the same ops
-        # (in Carcassonne, all but the seats whose `legal` changed) share the bytes.
+        # This move's distinct patches by the identities of the ops that tell them apart
+        # (kept with them, so no id is reused meanwhile): audiences whose change is the
+        # same ops (in Carcassonne, all but the seats whose `legal` changed) share the
+        # bytes.
         made: dict[tuple[int, ...], tuple[list[Any], bytes, bytes]] = {}
         shorts: dict[bytes, bytes] = {}  # their compact forms, by their plain bytes
         shared: list[Any] = []
@@ -183,11 +184,15 @@ class Ledger:
             if own is None:
                 mine = ops = diff(before, view, memo)
             else:
+                # Every audience has the shared ops: its own ones tell its patch apart
+                # (none, for most audiences: the shared patch itself).
                 mine = diff_own(before, view, own, memo, INTERNED_KEYS)
-                ops = shared + mine if mine else shared
-            key = tuple(map(id, ops))
+                ops = shared
+            key = tuple(map(id, mine)) if mine else ()
             seen = made.get(key)
             if seen is None:
+                if own is not None and mine:
+                    ops = shared + mine
                 patch = _encode(Patch(room=room, v=v, ops=ops))
                 short = b""
                 if compact:
@@ -202,7 +207,7 @@ class Ledger:
                             flat = compact_ops(shared)
                         short = compact_flat(room, v, flat + compact_ops(mine) if mine else flat)
                     shorts[patch] = short
-                made[key] = (ops, patch, short)
+                made[key] = (mine, patch, short)
             else:
                 patch, short = seen[1], seen[2]
             snapshot = (
