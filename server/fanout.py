@@ -61,6 +61,7 @@ class Fanout:
         self.reforward = reforward
         self.members: dict[str, set[Connection]] = {}  # table -> our connections there
         self.watchers: dict[str, set[Connection]] = {}  # audience channel -> connections
+        self._last: Frame | None = None  # the patch framed last (deliver)
 
     # --- entering and leaving ---------------------------------------------------------
 
@@ -204,7 +205,11 @@ class Fanout:
         """A patch of a table of this hall of one process, from its ledger: no
         broker between them (ledger.py)."""
         if name in self.watchers:
-            self._send_patch(name, room_id, v, Frame(patch, patch=True, cp=compact or None))
+            # Most audiences of a move get the very same patch (ledger.py): framed once.
+            frame = self._last
+            if frame is None or frame.mp is not patch:
+                frame = self._last = Frame(patch, patch=True, cp=compact or None)
+            self._send_patch(name, room_id, v, frame)
 
     def _send_patch(self, name: str, room_id: str, v: int, frame: Frame) -> None:
         for conn in list(self.watchers.get(name, ())):

@@ -32,6 +32,7 @@ from websockets.protocol import State
 # What the protocol object must have for a direct write to be safe.
 _NEEDS = ("transport", "conn", "writable", "close_sent", "disconnected", "handshake_complete")
 _SCOPE_KEY = "spieltisch.socket"
+_OPEN = State.OPEN
 _HEAD16 = struct.Struct("!BBH")
 _HEAD64 = struct.Struct("!BBQ")
 
@@ -107,17 +108,13 @@ class Socket:
         )
 
     def ready(self) -> bool:
-        """Open, and the transport's buffer is below its high-water mark (`open`'s
-        checks repeated here: this is asked for every connection a patch goes to)."""
+        """Open, and the transport's buffer is below its high-water mark. Asked for
+        every connection a patch goes to, so it reads the least that tells: websockets'
+        state is OPEN only once the handshake's answer is out and until a close frame
+        goes either way, and uvicorn closes the transport whenever it sends one or the
+        connection is lost (`open` reads each of its flags)."""
         p = self._proto
-        return (
-            p.writable.is_set()
-            and p.handshake_complete
-            and not p.close_sent
-            and not p.disconnected
-            and p.conn.state is State.OPEN
-            and not p.transport.is_closing()
-        )
+        return p.writable.is_set() and p.conn.state is _OPEN and not p.transport.is_closing()
 
     def write(self, data: bytes) -> None:
         self._proto.transport.write(data)
