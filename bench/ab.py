@@ -1,0 +1,207 @@
+"""Two versions of the hall measured at the same time: what a change did, on a noisy
+machine.
+
+    python -m bench.ab --base main~3 --game carcassonne --game null
+    python -m bench.ab --base main~3 --in-process --game kardinal --rounds 3
+
+On a shared machine the processor's speed moves by a fifth or more within minutes
+(the floor of bench/README.md moved by a fifth in a quarter of an hour), more than
+most single changes do. Runs one after the other compare the machine's moods as much
+as the code. This checks out ``--base`` (a git worktree in a temporary directory,
+removed afterwards) and runs the same benchmark from it and from this tree side by
+side, so that both see the same machine: `bench.hub` (each hub with its own Node
+clients at ``--rooms`` tables; two hubs share the cores, so each figure is higher
+than one hub's alone, but the two are comparable), or with ``--in-process``
+`bench.move_cost` (one core each). Each side's least figure over the rounds is the
+one compared: the least disturbed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+HUB_FIGURE = "hub µs/move"
+
+
+class Compared(NamedTuple):
+    """A game's runs from both trees, CPU µs a move, in the order they ran."""
+
+    game: str
+    base: list[float]
+    this: list[float]
+
+    @property
+    def change(self) -> float:
+        """This tree's least against the base's least, as a fraction."""
+        return min(self.this) / min(self.base) - 1
+
+
+def hub_figure(out: str) -> float:
+    """The hub's CPU a move from `bench.hub`'s table (its memory row)."""
+    names: list[str] = []
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[0] == "setup":
+            names = cells
+        elif names and cells[0].startswith("memory") and len(cells) == len(names):
+            return float(cells[names.index(HUB_FIGURE)])
+    raise ValueError(f"no memory row in bench.hub's output:\n{out[-2000:]}")
+
+
+@contextlib.contextmanager
+def checkout(ref: str) -> Iterator[Path]:
+    """A worktree of ``ref`` that shares this tree's Node modules, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="bench-ab-") as tmp:
+        tree = Path(tmp) / "base"
+        made = subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(tree), ref],
+            capture_output=True,
+            text=True,
+        )
+        if made.returncode != 0:
+            raise SystemExit(f"bench.ab: cannot check out {ref}: {made.stderr.strip()}")
+        try:
+            modules = ROOT / "client" / "node_modules"
+            if modules.is_dir():
+                (tree / "client" / "node_modules").symlink_to(modules)
+            yield tree
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                check=False,
+            )
+
+
+def command(game: str, args: argparse.Namespace, json_path: Path) -> list[str]:
+    if args.in_process:
+        return [
+            sys.executable,
+            "-m",
+            "bench.move_cost",
+            "--memory",
+            "--games",
+            str(args.games),
+            "--game",
+            game,
+            "--json",
+            str(json_path),
+        ]
+    return [
+        sys.executable,
+        "-m",
+        "bench.hub",
+        "--generator",
+        "node",
+        "--rooms",
+        str(args.rooms),
+        "--duration",
+        str(args.duration),
+        "--setups",
+        "memory",
+        "--no-failover",
+        "--game",
+        game,
+    ]
+
+
+async def measure(
+    side: str, tree: Path, game: str, args: argparse.Namespace, scratch: Path
+) -> float:
+    """One run of the benchmark from ``tree``: CPU µs a move."""
+    json_path = scratch / f"{side}-{game}.json"
+    # The tree's own code first on the path, whatever the environment has installed.
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    proc = await asyncio.create_subprocess_exec(
+        *command(game, args, json_path),
+        cwd=tree,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    out, err = await proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{side}, {game}: exit {proc.returncode}\n{err.decode()[-2000:]}")
+    if args.in_process:
+        row = json.loads(json_path.read_text())["rows"][0]
+        return float(row["total_cpu"])
+    return hub_figure(out.decode())
+
+
+async def run(args: argparse.Namespace) -> list[Compared]:
+    results = [Compared(game, [], []) for game in args.game]
+    with checkout(args.base) as base, tempfile.TemporaryDirectory() as scratch:
+        total = args.rounds * len(results)
+        done = 0
+        for r in range(args.rounds):
+            for c in results:
+                done += 1
+                print(
+                    f"ab: {done} of {total}: {c.game}, round {r + 1}", file=sys.stderr, flush=True
+                )
+                b, t = await asyncio.gather(
+                    measure("base", base, c.game, args, Path(scratch)),
+                    measure("this", ROOT, c.game, args, Path(scratch)),
+                )
+                c.base.append(b)
+                c.this.append(t)
+    return results
+
+
+def table(results: list[Compared], args: argparse.Namespace) -> str:
+    what = (
+        f"bench.move_cost --memory --games {args.games}, side by side"
+        if args.in_process
+        else f"bench.hub, {args.rooms} tables each, two hubs side by side"
+    )
+    lines = [
+        f"CPU µs a move, {what}; the least of {args.rounds} round(s) each; base = {args.base}",
+        "",
+        "| game | base | this tree | change | every run, base / this tree |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for c in results:
+        every = "; ".join(f"{b:.0f} / {t:.0f}" for b, t in zip(c.base, c.this, strict=True))
+        lines.append(
+            f"| {c.game} | {min(c.base):.0f} | {min(c.this):.0f} | {c.change:+.1%} | {every} |"
+        )
+    if len(results) > 1:
+        lines.append(f"\nmedian change {statistics.median(c.change for c in results):+.1%}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="This tree against a git ref, measured side by side (same machine state)"
+    )
+    parser.add_argument(
+        "--base", required=True, help="the git ref to compare with (main~1, a hash)"
+    )
+    parser.add_argument("--game", action="append", help="repeatable; default carcassonne")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rooms", type=int, default=125, help="tables of each hub")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of play a run")
+    parser.add_argument("--in-process", action="store_true", help="bench.move_cost instead")
+    parser.add_argument("--games", type=int, default=3, help="random games a run (--in-process)")
+    args = parser.parse_args(argv)
+    args.game = args.game or ["carcassonne"]
+    if args.rounds < 1 or args.rooms < 1 or args.games < 1:
+        parser.error("--rounds, --rooms and --games must be at least 1")
+    results = asyncio.run(run(args))
+    print(table(results, args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
