@@ -10,11 +10,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Modules of bench/ that are not benchmarks on their own: the null game's hub (a server
+# that runs until stopped, started by bench.hub and bench.split) and the side-by-side
+# comparison, which needs a git ref to compare with.
+NOT_ALONE = {"bench.nullgame", "bench.ab"}
+
+
 def modules() -> list[str]:
     found = ["bench.playouts", "bench.hub"]
     for path in sorted((ROOT / "bench").glob("*.py")):
         name = f"bench.{path.stem}"
-        if not path.stem.startswith("_") and name not in found:
+        if not path.stem.startswith("_") and name not in found and name not in NOT_ALONE:
             found.append(name)
     for path in sorted((ROOT / "server" / "games").glob("*/bench.py")):
         found.append(f"server.games.{path.parent.name}.bench")

@@ -65,3 +65,13 @@ async def test_an_unknown_ref_fails_with_git_saying_why() -> None:
     code, _, err = await run_module("bench.ab", "--base", "no-such-ref-anywhere", "--in-process")
     assert code != 0
     assert "no-such-ref-anywhere" in err
+
+
+def test_make_bench_runs_neither_the_comparison_nor_the_null_games_hub() -> None:
+    """`make bench` runs each module of bench/ with no arguments: the comparison needs a
+    ref, and the null game's hub serves until stopped."""
+    from bench.__main__ import modules
+
+    listed = modules()
+    assert "bench.ab" not in listed and "bench.nullgame" not in listed
+    assert {"bench.hub", "bench.split", "bench.floor", "bench.move_cost"} <= set(listed)
