@@ -8,12 +8,14 @@ On a shared machine the processor's speed moves by a fifth or more within minute
 (the floor of bench/README.md moved by a fifth in a quarter of an hour), more than
 most single changes do. Runs one after the other compare the machine's moods as much
 as the code. This checks out ``--base`` (a git worktree in a temporary directory,
-removed afterwards) and runs the same benchmark from it and from this tree side by
-side, so that both see the same machine: `bench.hub` (each hub with its own Node
-clients at ``--rooms`` tables; two hubs share the cores, so each figure is higher
-than one hub's alone, but the two are comparable), or with ``--in-process``
-`bench.move_cost` (one core each). Each side's least figure over the rounds is the
-one compared: the least disturbed.
+removed afterwards) and runs the same benchmark from it and from this tree:
+`bench.hub` side by side, so that both see the same machine (each hub with its own
+Node clients at ``--rooms`` tables; two hubs share the cores, so each figure is
+higher than one hub's alone, but the two are comparable), or with ``--in-process``
+`bench.move_cost` one after the other, the first in turn (runs of a few seconds side
+by side each keep to one core, and the two cores differ: the same code measured a
+third apart). Each side's least figure over the rounds is the one compared: the
+least disturbed.
 """
 
 from __future__ import annotations
@@ -150,10 +152,19 @@ async def run(args: argparse.Namespace) -> list[Compared]:
                 print(
                     f"ab: {done} of {total}: {c.game}, round {r + 1}", file=sys.stderr, flush=True
                 )
-                b, t = await asyncio.gather(
+                runs = (
                     measure("base", base, c.game, args, Path(scratch)),
                     measure("this", ROOT, c.game, args, Path(scratch)),
                 )
+                if args.in_process:
+                    # One after the other, the first in turn: two runs of a few seconds
+                    # side by side each keep to a core, and the two cores of a shared
+                    # machine differ (the same code measured a third apart).
+                    first, second = runs if r % 2 == 0 else runs[::-1]
+                    one, two = await first, await second
+                    b, t = (one, two) if r % 2 == 0 else (two, one)
+                else:
+                    b, t = await asyncio.gather(*runs)
                 c.base.append(b)
                 c.this.append(t)
     return results
@@ -161,7 +172,7 @@ async def run(args: argparse.Namespace) -> list[Compared]:
 
 def table(results: list[Compared], args: argparse.Namespace) -> str:
     what = (
-        f"bench.move_cost --memory --games {args.games}, side by side"
+        f"bench.move_cost --memory --games {args.games}, in turn"
         if args.in_process
         else f"bench.hub, {args.rooms} tables each, two hubs side by side"
     )
