@@ -237,7 +237,9 @@ def _path(path: list[Any]) -> Any:
     return made
 
 
-def _ops(ops: list[list[Any]]) -> list[Any]:
+def compact_ops(ops: list[list[Any]]) -> list[Any]:
+    """``ops`` as the flat array of a compact patch: ops made compact apart can be
+    joined (a change's part that every audience has, and one audience's own)."""
     out: list[Any] = []
     for op in ops:
         out.append(CODES[op[0]])
@@ -253,25 +255,19 @@ def _ops(ops: list[list[Any]]) -> list[Any]:
     return out
 
 
-def compact_ops(ops: list[list[Any]]) -> list[Any]:
-    """``ops`` as the flat array of a compact patch: ops made compact apart can be
-    joined (a change's part that every audience has, and one audience's own)."""
-    return _ops(ops)
-
-
 def compact_flat(room: str, v: int, flat: list[Any]) -> bytes:
     """The compact `patch` message of ops already made compact (`compact_ops`)."""
     return _encode([room, v, flat])
 
 
 def _patch(msg: dict[str, Any]) -> list[Any]:
-    return [msg["room"], msg["v"], _ops(msg["ops"])]
+    return [msg["room"], msg["v"], compact_ops(msg["ops"])]
 
 
 def compact_patch(room: str, v: int, ops: list[list[Any]]) -> bytes:
     """The compact `patch` message of ``ops``, straight from the diff (the parts of the
     views in them made compact once, whichever audience's patch has them first)."""
-    return _encode([room, v, _ops(ops)])
+    return compact_flat(room, v, compact_ops(ops))
 
 
 def compact(obj: Any) -> bytes:

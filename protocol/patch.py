@@ -162,13 +162,21 @@ def _diff_interned(k: str, a: list[Any], b: list[Any], ops: list[Op]) -> None:
             ops.append(["a", [k], b[na:]])
             return
     elif na == nb + 1:
-        i = next((j for j, (x, y) in enumerate(zip(a, b, strict=False)) if x is not y), nb)
-        if all(map(is_, islice(a, i + 1, None), islice(b, i, None))):
+        i = _taken_out(a, b)
+        if i is not None:
             ops.append(["d", [k, i]])
             return
     elif na == nb and all(map(is_, a, b)):
         return
     ops.append(["s", [k], b])
+
+
+def _taken_out(a: list[Any], b: list[Any]) -> int | None:
+    """The index of the one item ``b`` (one shorter) lacks, when its other items are
+    ``a``'s very same objects in order; else None."""
+    nb = len(b)
+    i = next((j for j, (x, y) in enumerate(zip(a, b, strict=False)) if x is not y), nb)
+    return i if all(map(is_, islice(a, i + 1, None), islice(b, i, None))) else None
 
 
 def _diff_key(k: str, va: Any, vb: Any, ops: list[Op], memo: dict[Any, Any]) -> None:
@@ -252,8 +260,8 @@ def _diff(a: Any, b: Any, path: Path, ops: list[Op]) -> None:
             # One item taken out (a card played from a hand, a move no longer offered),
             # the others the very same objects: one op, rather than every later item
             # compared with the one it moved onto.
-            i = next((j for j, (x, y) in enumerate(zip(a, b, strict=False)) if x is not y), nb)
-            if all(map(is_, islice(a, i + 1, None), islice(b, i, None))):
+            i = _taken_out(a, b)
+            if i is not None:
                 ops.append(["d", [*path, i]])
                 return
         if hint is not None and hint[1] is b and hint[0] is a:

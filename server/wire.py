@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket
 from websockets.protocol import State
 
 # What the protocol object must have for a direct write to be safe.
-_NEEDS = ("transport", "conn", "writable", "close_sent", "disconnected", "handshake_complete")
+_NEEDS = ("transport", "conn", "writable")
 _SCOPE_KEY = "spieltisch.socket"
 _OPEN = State.OPEN
 _HEAD16 = struct.Struct("!BBH")
@@ -97,22 +97,17 @@ class Socket:
         return None if proto is None else Socket(proto)
 
     def open(self) -> bool:
-        """Accepted, not closing, not closed: data frames may still be written."""
+        """Accepted, not closing, not closed: data frames may still be written.
+        websockets' state is OPEN only once the handshake's answer is out, and leaves
+        OPEN as soon as a close frame goes either way (uvicorn sends its own through
+        it, or fails the connection through it); a lost connection closes the
+        transport."""
         p = self._proto
-        return (
-            p.handshake_complete
-            and not p.close_sent
-            and not p.disconnected
-            and p.conn.state is State.OPEN
-            and not p.transport.is_closing()
-        )
+        return p.conn.state is _OPEN and not p.transport.is_closing()
 
     def ready(self) -> bool:
-        """Open, and the transport's buffer is below its high-water mark. Asked for
-        every connection a patch goes to, so it reads the least that tells: websockets'
-        state is OPEN only once the handshake's answer is out and until a close frame
-        goes either way, and uvicorn closes the transport whenever it sends one or the
-        connection is lost (`open` reads each of its flags)."""
+        """Open, and the transport's buffer is below its high-water mark (`open`'s
+        checks written out: this is asked for every connection a patch goes to)."""
         p = self._proto
         return p.writable.is_set() and p.conn.state is _OPEN and not p.transport.is_closing()
 
