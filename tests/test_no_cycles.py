@@ -32,7 +32,11 @@ def cycles_saved() -> Iterator[list[object]]:
     """What becomes garbage in reference cycles meanwhile (none of it freed): what the
     hall's own passes find meanwhile (with the automatic ones off, it makes them
     itself, collector.py), and at the end what any pass would, what those passes froze
-    included (thawed first: a pass leaves the frozen out)."""
+    included (thawed first: a pass leaves the frozen out). What earlier tests of the
+    process left is collected first, what they froze too: an in-process hall whose
+    automatic passes were off (bots' load run turns them off) froze after each of its
+    own, and its garbage would otherwise be found here."""
+    gc.unfreeze()
     gc.collect()
     was = gc.isenabled()
     gc.disable()
