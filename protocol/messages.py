@@ -964,10 +964,19 @@ class ReplayData(_Server, tag="replay"):
 
 
 class SignedOut(_Server, tag="signed_out"):
-    """The answer to `logout`: the session's token no longer works, and this connection
-    waits for a new `hello`."""
+    """The answer to `logout` (and to `delete_account`), and what every other connection
+    of the account hears when it is signed out everywhere: the session's token no longer
+    works, and this connection waits for a new `hello`."""
 
     everywhere: Annotated[bool, doc("Every session of the account was signed out.")]
+    elsewhere: Annotated[
+        bool,
+        doc(
+            "Not this connection's asking: another device of the account signed out "
+            "everywhere, changed the password or deleted the account. Every connection "
+            "signed in under the old password or before the sign-out hears it at once."
+        ),
+    ] = False
 
 
 class Pong(_Server, tag="pong"):

@@ -142,6 +142,9 @@ class Hall:
             self.sessions,
             leave_all=self.fanout.leave_all,
             forget=self._forget,
+            broker=broker,
+            connections=connections,
+            spawn=spawn,
         )
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
@@ -210,6 +213,7 @@ class Hall:
         await self.broker.subscribe(LOBBY, self._lobby_changed)
         await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()
+        await self.signin.start()
         await self.pusher.start()
         await self.presence.start()
         self.tasks.spawn(self.presence.run())

@@ -140,3 +140,4 @@ HALL_CHAT = "hallchat"  # capped list: the hall's recent chat, encoded HallChatE
 HALL_CHAT_CHANNEL = "hallchat:live"  # channel: a line said in the hall
 PRESENT = "present"  # directory: process id -> who is connected there
 PRESENT_CHANNEL = "present"  # channel: some process's people changed
+SIGNED_OUT_CHANNEL = "signedout"  # channel: an account's older sessions stopped working

@@ -4,16 +4,39 @@ Signing in changes who a connection is, so what it had entered as somebody else 
 left first, as if it had dropped (a seat at a table that has not started is kept for
 its owner); the client enters again as the account's player. Signing out takes the
 connection back to before its `hello`.
+
+Signing out everywhere, a new password and a deleted account end the account's other
+sessions, and their live connections at once, in every process of the hall: a stolen
+or forgotten device that is still connected stops being the player now, not at its
+next `hello` (each process hears it on `SIGNED_OUT_CHANNEL`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from typing import Any
+
+import msgspec
 
 from protocol import messages as m
 from server.accounts import Account, AccountError, Accounts
+from server.broker import Broker
 from server.connection import Connection
+from server.keys import SIGNED_OUT_CHANNEL
 from server.sessions import Sessions, valid_name
+
+
+class Ended(msgspec.Struct, array_like=True):
+    """An account's sessions from before ``generation`` no longer work (all of them
+    when it is ``gone``)."""
+
+    account: str
+    generation: int
+    gone: bool = False
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(Ended).decode
 
 
 class SignIn:
@@ -23,12 +46,22 @@ class SignIn:
         sessions: Sessions,
         leave_all: Callable[[Connection], Awaitable[None]],
         forget: Callable[[Account], Awaitable[object]],
+        broker: Broker,
+        connections: Iterable[Connection],
+        spawn: Callable[[Coroutine[Any, Any, None]], object],
     ) -> None:
-        """``forget`` takes a deleted account out of what the hall shows (profiles.py)."""
+        """``forget`` takes a deleted account out of what the hall shows (profiles.py);
+        ``connections`` are this process's, told when their account's session ended."""
         self.accounts = accounts
         self.sessions = sessions
         self.leave_all = leave_all
         self.forget = forget
+        self.broker = broker
+        self.connections = connections
+        self.spawn = spawn
+
+    async def start(self) -> None:
+        await self.broker.subscribe(SIGNED_OUT_CHANNEL, self._on_ended)
 
     async def register(self, conn: Connection, msg: m.Register) -> None:
         player = conn.player
@@ -56,6 +89,7 @@ class SignIn:
             player.account, msg.old, msg.new, conn.address
         )
         await self._signed_in(conn, account)
+        await self._end(account)
 
     async def delete_account(self, conn: Connection, msg: m.DeleteAccount) -> None:
         player = conn.player
@@ -65,13 +99,37 @@ class SignIn:
         account = await self.accounts.delete(player.account, msg.password, conn.address)
         await self.forget(account)
         await self._signed_out(conn, everywhere=True)
+        await self._end(account, gone=True)
 
     async def logout(self, conn: Connection, msg: m.Logout) -> None:
         player = conn.player
         assert player is not None
+        ended = None
         if msg.everywhere and player.account:
-            await self.accounts.sign_out_everywhere(player.account)
+            ended = await self.accounts.sign_out_everywhere(player.account)
         await self._signed_out(conn, everywhere=msg.everywhere and bool(player.account))
+        if ended is not None:
+            await self._end(ended)
+
+    async def _end(self, account: Account, gone: bool = False) -> None:
+        """Every process signs out its connections of ``account`` from before its
+        current generation (the asking connection is past it already: signed out, or
+        signed in again under the new password)."""
+        ended = Ended(account.name, account.generation, gone)
+        await self.broker.publish(SIGNED_OUT_CHANNEL, _encode(ended))
+
+    def _on_ended(self, data: bytes) -> None:
+        ended = _decode(data)
+        for conn in list(self.connections):
+            if _ended(conn, ended):
+                self.spawn(self._ended_here(conn, ended))
+
+    async def _ended_here(self, conn: Connection, ended: Ended) -> None:
+        await self.leave_all(conn)
+        if _ended(conn, ended):  # not signed in again meanwhile
+            conn.player = None
+            conn.token = None
+            conn.send(m.SignedOut(everywhere=True, elsewhere=True))
 
     async def _signed_out(self, conn: Connection, everywhere: bool) -> None:
         if conn.token:
@@ -86,6 +144,15 @@ class SignIn:
         token, player = await self.sessions.sign_in(conn.token, account, conn.player.lang)
         conn.player, conn.token = player, token
         conn.send(welcome(conn))
+
+
+def _ended(conn: Connection, ended: Ended) -> bool:
+    player = conn.player
+    return (
+        player is not None
+        and player.account == ended.account
+        and (ended.gone or player.generation < ended.generation)
+    )
 
 
 def welcome(conn: Connection) -> m.Welcome:

@@ -149,12 +149,44 @@ async def test_sign_out_and_sign_out_everywhere(hall) -> None:
     # The laptop's session still works ...
     laptop = await hall.client("x", token=laptop_token)
     assert laptop.welcome["account"] == "Ada"
-    # ... until Ada signs out everywhere.
+    # ... until Ada signs out everywhere: the laptop's line hears it is signed out, and
+    # so does the first, still connected (a device left somewhere stops being Ada now,
+    # not at its next hello).
     await laptop.send({"t": "logout", "everywhere": True})
-    assert (await laptop.expect("signed_out"))["everywhere"] is True
+    out = await laptop.expect("signed_out")
+    assert (out["everywhere"], out.get("elsewhere", False)) == (True, False)
+    there = await ada.expect("signed_out")
+    assert (there["everywhere"], there["elsewhere"]) == (True, True)
+    await ada.send({"t": "rooms", "id": 5})
+    assert (await ada.expect("error"))["code"] == "bad_message"  # hello first
     stale = await hall.client(None)
     await stale.send({"t": "hello", "name": "Ada", "token": laptop_token, "id": 0})
     assert (await stale.expect("error"))["code"] == "name_registered"
+    # The phone, a guest now, was not Ada's any more: it heard nothing.
+    await phone.drain()
+    assert not [msg for msg in phone.pending if msg["t"] == "signed_out"]
+
+
+async def test_a_device_signed_out_elsewhere_leaves_its_table(hall) -> None:
+    """Signed out from another device, a connection is no longer the player: it leaves
+    the tables it was at as if it had dropped, and cannot move for them."""
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    await ada.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await ada.expect("room"))["room"]
+    laptop = await hall.client("laptop")
+    await laptop.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    await laptop.expect("welcome")
+    await laptop.send({"t": "enter", "room": room})
+    await laptop.expect("room")
+    assert len(hall.hall.fanout.members[room]) == 2
+    await laptop.send({"t": "logout", "everywhere": True})
+    await laptop.expect("signed_out")
+    assert (await ada.expect("signed_out"))["elsewhere"] is True
+    assert not hall.hall.fanout.members.get(room)
+    await ada.send({"t": "chat", "room": room, "text": "still me?", "id": 2})
+    assert (await ada.expect("error", ref=2))["code"] == "bad_message"
 
 
 async def test_a_new_password_signs_the_other_devices_out(hall) -> None:
@@ -170,6 +202,11 @@ async def test_a_new_password_signs_the_other_devices_out(hall) -> None:
     assert back.welcome["account"] == "Ada"
     old = await hall.client("Ada's laptop", token=laptop)
     assert old.welcome["account"] is None and old.player != ada.player
+    # The first line, still open under the old password, was signed out at once; the
+    # phone that changed it stays signed in.
+    assert (await ada.expect("signed_out"))["elsewhere"] is True
+    await phone.drain()
+    assert not [msg for msg in phone.pending if msg["t"] == "signed_out"]
     other = await hall.client("Other")
     await other.send({"t": "login", "name": "Ada", "password": "battery staple"})
     assert (await other.expect("welcome"))["player"] == ada.player
@@ -246,6 +283,10 @@ async def test_two_processes_on_redis_know_the_same_accounts() -> None:
                 await thief.send({"t": "login", "name": "Ada", "password": "guess!!!"})
                 code = (await thief.expect("error"))["code"]
                 assert code == ("bad_login" if n < 5 else "too_many_attempts")
+            # Signed out everywhere in one process, Ada's line in the other is too.
+            await ada.send({"t": "logout", "everywhere": True})
+            await ada.expect("signed_out")
+            assert (await back.expect("signed_out"))["elsewhere"] is True
     finally:
         redis.stop()
 
@@ -413,8 +454,12 @@ async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> No
     assert (await guest.expect("error"))["code"] == "not_signed_in"
     await ada.send({"t": "delete_account", "password": "not the one", "id": 2})
     assert (await ada.expect("error"))["code"] == "bad_login"
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    await phone.expect("welcome")
     await ada.send({"t": "delete_account", "password": PASSWORD, "id": 3})
     assert (await ada.expect("signed_out"))["everywhere"] is True
+    assert (await phone.expect("signed_out"))["elsewhere"] is True  # at once
     # Her sessions are gone, and so is her name: anyone may take it now.
     back = await hall.client("Ada", token=ada.token)
     assert back.player != ada.player and back.welcome["account"] is None

@@ -4,7 +4,7 @@
 // the dialog's words while the button shows it is working) and is the same player at
 // the same seat; the password changed; signing out brings the name form back, where
 // the account's name is refused for a guest with a way to sign in as it; signing out
-// everywhere leaves the other device's token worth nothing; a first visit signs in
+// everywhere signs the other device out at once and leaves its token worth nothing; a first visit signs in
 // from the name form. Deleting an account from its menu: a wrong password refused in
 // the dialog, then the name form says the account was deleted; its name is free for a
 // new guest (who may claim it again), and its finished game shows "former player". A
@@ -369,13 +369,27 @@ describe("accounts", () => {
     await signedInAs(c.page, "Ada");
     expect((await who(c.page)).player).toBe(adaPlayer);
 
-    // Sign out everywhere: the other device's token is worth nothing at its next hello.
+    // Sign out everywhere: the other device, still connected, is signed out at once
+    // (it says why), and its token is worth nothing at its next hello.
     await c.page.getByTestId("me").click();
     await c.page.getByTestId("account-signout-all").click();
     await c.page.getByTestId("signed-out").waitFor();
     expect(await c.page.getByTestId("signed-out").textContent()).toBe(
       "You have signed out on every device. Choose a name to go on as a guest, or sign in again.",
     );
+    await b.page.getByTestId("signed-out").waitFor();
+    expect(await b.page.getByTestId("signed-out").textContent()).toContain("別の端末の操作で、この端末の「Ada」はログアウトされました");
+    expect(await b.page.getByTestId("me").count()).toBe(0);
+    for (const w of [1280, 390]) {
+      await b.page.setViewportSize({ width: w, height: 800 });
+      await settle(b.page);
+      await b.page.screenshot({ path: screenshotPath(`accounts-signed-out-elsewhere-${w}-ja.png`) });
+    }
+    await setLang(b.page, "en");
+    expect(await b.page.getByTestId("signed-out").textContent()).toMatch(/^“Ada” was signed out here from another device/);
+    await b.page.screenshot({ path: screenshotPath("accounts-signed-out-elsewhere-390-en.png") });
+    await setLang(b.page, "ja");
+    await b.page.setViewportSize({ width: 1280, height: 800 });
     await b.page.reload();
     await b.page.getByTestId("name-refused").waitFor();
     expect(await b.page.getByTestId("name-refused").textContent()).toBe("「Ada」はアカウントとして登録されています。ログインするか、別の名前にしてください。");

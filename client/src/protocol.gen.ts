@@ -441,6 +441,7 @@ export interface Ok {
 export interface SignedOut {
   t: "signed_out";
   everywhere: boolean;
+  elsewhere: boolean;
 }
 
 export interface Pong {

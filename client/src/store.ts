@@ -121,6 +121,8 @@ export interface RematchNote {
 /** The session was signed out (`signed_out`): the name form comes back for a guest. */
 export interface SignedOutState {
   everywhere: boolean;
+  /** Signed out by another device of the account (everywhere, a new password, deleted). */
+  elsewhere: boolean;
   /** The account it was signed in to (its name is not a guest's to take). */
   account: string | null;
   /** The answer to our `delete_account`: the account is no more (its name is free). */
@@ -369,7 +371,7 @@ export class Store {
         this.set({
           me: null,
           turns: null,
-          signedOut: { everywhere: msg.everywhere, account: this.state.me?.account ?? null, deleted },
+          signedOut: { everywhere: msg.everywhere, elsewhere: msg.elsewhere, account: this.state.me?.account ?? null, deleted },
           accountForm: form?.pending != null ? null : form,
         });
         this.dropViews();

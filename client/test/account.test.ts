@@ -145,12 +145,12 @@ describe("the store", () => {
     const { store } = setup();
     store.handle(signedIn);
     store.handle({ t: "snapshot", room: "r1", v: 4, view: { hand: [1, 2] } });
-    store.handle({ t: "signed_out", everywhere: true });
+    store.handle({ t: "signed_out", everywhere: true, elsewhere: false });
     expect(store.state.me).toBeNull();
-    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: false });
+    expect(store.state.signedOut).toEqual({ everywhere: true, elsewhere: false, account: "Ada", deleted: false });
     expect(store.state.tables.r1).toMatchObject({ view: null, v: -1 });
     store.handle({ ...guest, name: "Bob", player: "p2" });
-    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: false }); // the client clears it with a name
+    expect(store.state.signedOut).toEqual({ everywhere: true, elsewhere: false, account: "Ada", deleted: false }); // the client clears it with a name
     store.clearSignedOut();
     expect(store.state.signedOut).toBeNull();
   });
@@ -253,29 +253,41 @@ describe("deleting the account", () => {
     expect(store.state.accountForm).toMatchObject({ mode: "delete", pending: null, error: { code: "bad_login" } });
     expect(store.state.notices).toEqual([]);
     store.accountSent(6);
-    store.handle({ t: "signed_out", everywhere: true });
-    expect(store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: true });
+    store.handle({ t: "signed_out", everywhere: true, elsewhere: false });
+    expect(store.state.signedOut).toEqual({ everywhere: true, elsewhere: false, account: "Ada", deleted: true });
     expect(store.state.accountForm).toBeNull();
     expect(store.state.me).toBeNull();
     // The dialog open but nothing sent (signed out from elsewhere): not a deletion.
     const other = new Store(() => undefined);
     other.handle(signedIn);
     other.openAccount("delete");
-    other.handle({ t: "signed_out", everywhere: true });
+    other.handle({ t: "signed_out", everywhere: true, elsewhere: false });
     expect(other.state.signedOut?.deleted).toBe(false);
   });
 
   it("the name form's note: deleted, signed out here, signed out everywhere, in both languages", () => {
     lang.set("en");
-    expect(signedOutNote({ everywhere: true, account: "Ada", deleted: true })).toBe(
+    expect(signedOutNote({ everywhere: true, elsewhere: false, account: "Ada", deleted: true })).toBe(
       "Your account “Ada” has been deleted and you are signed out everywhere. Choose a name to go on as a guest.",
     );
-    expect(signedOutNote({ everywhere: false, account: "Ada", deleted: false })).toBe("You have signed out. Choose a name to go on as a guest, or sign in again.");
-    expect(signedOutNote({ everywhere: true, account: "Ada", deleted: false })).toContain("on every device");
+    expect(signedOutNote({ everywhere: false, elsewhere: false, account: "Ada", deleted: false })).toBe("You have signed out. Choose a name to go on as a guest, or sign in again.");
+    expect(signedOutNote({ everywhere: true, elsewhere: false, account: "Ada", deleted: false })).toContain("on every device");
     lang.set("ja");
-    expect(signedOutNote({ everywhere: true, account: "Ada", deleted: true })).toBe(
+    expect(signedOutNote({ everywhere: true, elsewhere: false, account: "Ada", deleted: true })).toBe(
       "アカウント「Ada」を削除し、すべての端末からログアウトしました。ゲストとして続けるには名前を決めてください。",
     );
+    expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toContain("別の端末の操作で、この端末の「Ada」は");
+    lang.set("en");
+    expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toMatch(/^“Ada” was signed out here from another device/);
+  });
+
+  it("signed out by another device: the store says so, and a deletion from there is not ours", () => {
+    const store = new Store(() => undefined);
+    store.handle(signedIn);
+    store.openAccount("delete"); // open here, nothing sent: the other device deleted it
+    store.handle({ t: "signed_out", everywhere: true, elsewhere: true });
+    expect(store.state.signedOut).toEqual({ everywhere: true, elsewhere: true, account: "Ada", deleted: false });
+    expect(store.state.me).toBeNull();
   });
 
   it("a deleted account is called as the hall calls it (server/profiles.py)", () => {
@@ -380,9 +392,9 @@ describe("the connection", () => {
     ws.receive(signedIn);
     conn.send({ t: "logout", everywhere: false });
     expect(ws.last("logout")).toMatchObject({ everywhere: false });
-    ws.receive({ t: "signed_out", everywhere: false });
+    ws.receive({ t: "signed_out", everywhere: false, elsewhere: false });
     expect(storage.has(TOKEN_KEY)).toBe(false);
-    expect(store.state.signedOut).toEqual({ everywhere: false, account: "Ada", deleted: false });
+    expect(store.state.signedOut).toEqual({ everywhere: false, elsewhere: false, account: "Ada", deleted: false });
     expect(store.state.conn).toBe("offline");
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
@@ -480,8 +492,8 @@ describe("the client's flows", () => {
     expect(client.store.state.notices).toEqual([]);
     client.deleteAccount("correct horse");
     expect(ws.last("delete_account")).toMatchObject({ password: "correct horse" });
-    ws.receive({ t: "signed_out", everywhere: true });
-    expect(client.store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: true });
+    ws.receive({ t: "signed_out", everywhere: true, elsewhere: false });
+    expect(client.store.state.signedOut).toEqual({ everywhere: true, elsewhere: false, account: "Ada", deleted: true });
     expect(client.store.state.accountForm).toBeNull();
     expect(storage.has(TOKEN_KEY)).toBe(false);
     // The browser no longer goes by the deleted account's name, and kept no password.
@@ -526,8 +538,8 @@ describe("the client's flows", () => {
     ws.receive(signedIn);
     client.signOut(true);
     expect(ws.last("logout")).toMatchObject({ everywhere: true });
-    ws.receive({ t: "signed_out", everywhere: true });
-    expect(client.store.state.signedOut).toEqual({ everywhere: true, account: "Ada", deleted: false });
+    ws.receive({ t: "signed_out", everywhere: true, elsewhere: false });
+    expect(client.store.state.signedOut).toEqual({ everywhere: true, elsewhere: false, account: "Ada", deleted: false });
     expect(storage.has(TOKEN_KEY)).toBe(false);
     client.setName("Bob");
     expect(client.store.state.signedOut).toBeNull();

@@ -121,7 +121,7 @@ describe("your turns", () => {
     expect(store.state.turns!.map((r) => r.room)).toEqual(["r1"]);
     store.handle({ t: "turns", rooms: [] });
     expect(store.state.turns).toEqual([]);
-    store.handle({ t: "signed_out", everywhere: false });
+    store.handle({ t: "signed_out", everywhere: false, elsewhere: false });
     expect(store.state.turns).toBeNull();
   });
 });

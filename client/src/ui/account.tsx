@@ -194,9 +194,11 @@ export function refusalText(form: AccountForm, local: LocalRefusal | null): stri
   return errorText(e.code, has(`err.${e.code}`) ? "" : e.message, e.args);
 }
 
-/** The name form's note after signing out: here, everywhere, or the account deleted. */
+/** The name form's note after signing out: here, everywhere, from another device, or
+ * the account deleted. */
 export function signedOutNote(out: SignedOutState): string {
   if (out.deleted) return t("account.deleted", { name: out.account ?? "" });
+  if (out.elsewhere) return t("account.signed_out_elsewhere", { name: out.account ?? "" });
   return t(out.everywhere ? "account.signed_out_all" : "account.signed_out");
 }
 
