@@ -119,6 +119,14 @@ def main(argv: list[str] | None = None) -> int:
         "(default 20; 0: any)",
     )
     parser.add_argument(
+        "--signin-failures-per-address",
+        type=int,
+        default=Limits().signin_failures_per_address,
+        help="failed sign-ins from one address within 15 minutes, over all names, before "
+        "it is refused (default 20; 0: not counted by address; a club or school behind "
+        "one address may want more)",
+    )
+    parser.add_argument(
         "--gc-every",
         type=float,
         default=Limits().gc_every,
@@ -181,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             abandon_after=args.abandon_after,
             open_tables=args.open_tables,
             open_tables_per_address=args.open_tables_per_address,
+            signin_failures_per_address=args.signin_failures_per_address,
             gc_every=args.gc_every,
             hall_password=args.hall_password,
             accounts=args.accounts,

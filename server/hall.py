@@ -84,7 +84,11 @@ class Hall:
         self.tasks = Tasks()
         spawn = self.tasks.spawn
         self.thinker = Thinker(limits.ai_workers or None, limits.ai_budget)
-        self.accounts = Accounts(broker)
+        self.accounts = Accounts(
+            broker,
+            per_address=limits.signin_failures_per_address,
+            count_loopback=limits.cap_loopback,
+        )
         self.sessions = Sessions(broker, self.accounts)
         self.ratings = Ratings(broker, self.accounts)
         self.profiles = Profiles(broker, self.accounts, self.ratings)

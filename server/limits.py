@@ -28,6 +28,11 @@ class Limits(msgspec.Struct):
     # every visitor comes from loopback, and so do local load tests. Tests of the cap
     # turn this on.
     cap_loopback: bool = False
+    # failed sign-ins from one address within 15 minutes, over all names, before that
+    # address is refused (the account's own count, five, stands apart); 0: not counted by
+    # address. A school behind one address may want more. Loopback is not counted,
+    # unless `cap_loopback`.
+    signin_failures_per_address: int = 20
     # at least these seconds between full collections, made only when a closed connection
     # left a cycle the hall could not break (collector.py); 0: no collector task at all
     # (no sweep, no young passes on a timer: Python's own automatic passes instead)

@@ -88,6 +88,37 @@ async def test_failed_sign_ins_are_limited_per_address() -> None:
     assert (await hall.sign_in("Ben", "correct horse", "another address")).player == "p2"
 
 
+async def test_an_address_may_be_left_uncounted() -> None:
+    """A hall that sets no per-address count (0), and loopback when it is not counted:
+    the failures of many names from one address shut no one else out; each account's
+    own count stands."""
+    for hall, address in (
+        (Accounts(MemoryBroker(), QUICK, failure_delay=0, per_address=0), "10.9.9.9"),
+        (Accounts(MemoryBroker(), QUICK, failure_delay=0, count_loopback=False), "127.0.0.1"),
+        (Accounts(MemoryBroker(), QUICK, failure_delay=0, count_loopback=False), "::1"),
+    ):
+        await hall.register("Ben", "correct horse", "p2")
+        for n in range(PER_ADDRESS + 5):
+            with pytest.raises(AccountError) as refused:
+                await hall.sign_in(f"name {n}", "guess", address)
+            assert refused.value.code == "bad_login"
+        assert (await hall.sign_in("Ben", "correct horse", address)).player == "p2"
+        for _ in range(PER_ACCOUNT):
+            with pytest.raises(AccountError):
+                await hall.sign_in("Ben", "guess", address)
+        with pytest.raises(AccountError) as refused:
+            await hall.sign_in("Ben", "correct horse", address)
+        assert refused.value.code == "too_many_attempts"
+    # Not loopback: counted as ever, whatever the setting for loopback.
+    hall = Accounts(MemoryBroker(), QUICK, failure_delay=0, count_loopback=False)
+    for n in range(PER_ADDRESS):
+        with pytest.raises(AccountError):
+            await hall.sign_in(f"name {n}", "guess", "10.9.9.9")
+    with pytest.raises(AccountError) as refused:
+        await hall.sign_in("Ben", "correct horse", "10.9.9.9")
+    assert refused.value.code == "too_many_attempts"
+
+
 async def test_a_hash_made_with_weaker_parameters_is_made_again_at_sign_in() -> None:
     broker = MemoryBroker()
     await accounts(broker, QUICK).register("Ada", "correct horse", "p1")

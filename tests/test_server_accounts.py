@@ -118,6 +118,38 @@ async def test_failed_sign_ins_are_limited(hall) -> None:
     assert err["code"] == "too_many_attempts" and err["args"] == {"minutes": 15}
 
 
+async def test_failed_sign_ins_from_loopback_shut_out_no_one_else(hall) -> None:
+    """Behind a proxy on the same machine (no forwarded address) every visitor comes
+    from loopback: the failures of many names there count per account, not against
+    everyone (a club's typos must not close sign-ins); `cap_loopback` counts them."""
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    typos = await hall.client("Typos")
+    for n in range(hall.hall.limits.signin_failures_per_address + 2):
+        await typos.send({"t": "login", "name": f"Member {n}", "password": "typo!!!!", "id": n})
+        assert (await typos.expect("error", ref=n))["code"] == "bad_login"
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    assert (await phone.expect("welcome"))["account"] == "Ada"
+
+
+async def test_a_hall_counting_loopback_refuses_an_address_after_its_failures() -> None:
+    limits = msgspec.structs.replace(TEST_LIMITS, cap_loopback=True, signin_failures_per_address=3)
+    async with running_server(limits) as s:
+        quick(s)
+        ada = await s.client("Ada")
+        await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+        await ada.expect("welcome")
+        typos = await s.client("Typos")
+        for n in range(3):
+            await typos.send({"t": "login", "name": f"Member {n}", "password": "typo!!!!"})
+            assert (await typos.expect("error"))["code"] == "bad_login"
+        phone = await s.client("phone")
+        await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+        assert (await phone.expect("error"))["code"] == "too_many_attempts"
+
+
 async def test_a_guest_may_not_take_an_accounts_name(hall) -> None:
     ada = await hall.client("Ada")
     await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
