@@ -335,14 +335,18 @@ class Logout(_Client, tag="logout"):
     """Sign out: the session's token stops working, and this connection is as before
     its `hello` (send `hello` again, as a guest, to go on). Answered by `signed_out`."""
 
-    everywhere: Annotated[bool, doc("Sign out every session of the account, on every device.")] = (
-        False
-    )
+    everywhere: Annotated[
+        bool,
+        doc(
+            "Sign out every session of the account, on every device: connections still "
+            "open there hear `signed_out` with `elsewhere` at once."
+        ),
+    ] = False
 
 
 class Password(_Client, tag="password"):
     """Change the signed-in account's password: every other session of the account is
-    signed out. Answered by `welcome` with a new `token`; refused with `bad_login`,
+    signed out (connections still open hear `signed_out` with `elsewhere`). Answered by `welcome` with a new `token`; refused with `bad_login`,
     `bad_password`, `too_many_attempts` or `not_signed_in`."""
 
     old: Annotated[str, doc("The password now.")]

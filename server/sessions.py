@@ -27,7 +27,11 @@ class Player(msgspec.Struct):
     generation: int = 0  # the account's generation it was signed in under
 
 
-SESSION_TTL = 7 * 24 * 3600.0  # a week without a visit forgets the session
+# Ninety days without a visit forget the session. A guest has no other way back to
+# their seats, and at a turn-based table a seat may wait that long between its
+# player's visits: each of the others may take up to 14 days a move (six seats at the
+# most, tests/test_sessions_ttl.py). A week (as before) lost guests their seats there.
+SESSION_TTL = 90 * 24 * 3600.0
 
 
 def _key(token: str) -> str:
