@@ -64,8 +64,8 @@ class RedisCluster:
         self.ports = [_free_port() for _ in range(masters * (1 + replicas))]
         self.procs: dict[int, subprocess.Popen[bytes]] = {}
         try:
-            for port in self.ports:
-                self._start(port)
+            for i, port in enumerate(self.ports):
+                self.ports[i] = self._start_somewhere(port)
             subprocess.run(
                 [
                     "redis-cli",
@@ -86,8 +86,21 @@ class RedisCluster:
             raise
         self.url = f"redis://127.0.0.1:{self.ports[0]}"
 
-    def _start(self, port: int) -> None:
-        self.procs[port] = subprocess.Popen(
+    def _start_somewhere(self, port: int, tries: int = 5) -> int:
+        """Start a node on ``port``, or on another free one if that was taken meanwhile:
+        between choosing a port and the node's binding it (and its bus port), another
+        process's connection may take either (tests run side by side), and the node
+        exits at once."""
+        for _ in range(tries - 1):
+            if self._start(port):
+                return port
+            port = _free_port()
+        if self._start(port):
+            return port
+        raise RuntimeError("redis-server did not start")
+
+    def _start(self, port: int) -> bool:
+        self.procs[port] = proc = subprocess.Popen(
             [
                 "redis-server",
                 "--port",
@@ -117,15 +130,18 @@ class RedisCluster:
             stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and proc.poll() is None:
             try:
                 with socket.create_connection(("127.0.0.1", port), 0.2) as s:
                     s.sendall(b"PING\r\n")
                     if s.recv(16).startswith(b"+PONG"):
-                        return
+                        return True
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        proc.kill()
+        proc.wait()
+        del self.procs[port]
+        return False
 
     def _wait_ok(self, timeout: float = 20) -> None:
         """Until every node says the cluster is ok and every replica has its master's

@@ -13,20 +13,36 @@ import tempfile
 import time
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 class RedisServer:
     def __init__(self, port: int | None = None, persist: bool = False) -> None:
-        if port is None:
-            with socket.socket() as s:
-                s.bind(("127.0.0.1", 0))
-                port = s.getsockname()[1]
-        self.port = port
         self.persist = persist
         self.dir = tempfile.mkdtemp(prefix="spieltisch-redis-")
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        # A port chosen here may be taken by another process's connection before the
+        # server binds it (tests run side by side): the server exits, and another is
+        # chosen. A port given is kept.
+        for _ in range(4 if port is None else 0):
+            self._at(_free_port())
+            if self._started():
+                return
+        self._at(port if port is not None else _free_port())
         self.start()
+
+    def _at(self, port: int) -> None:
+        self.port = port
+        self.url = f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
         """Start (or start again, on the same port and data) the server."""
+        if not self._started():
+            raise RuntimeError("redis-server did not start")
+
+    def _started(self) -> bool:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
@@ -51,19 +67,18 @@ class RedisServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        self._wait()
-
-    def _wait(self) -> None:
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), 0.2) as s:
                     s.sendall(b"PING\r\n")
                     if s.recv(16).startswith(b"+PONG"):
-                        return
+                        return True
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        self.proc.kill()
+        self.proc.wait(5)
+        return False
 
     def kill(self) -> None:
         """SIGKILL: an outage. Its data stays for ``start()`` (all of it if persisted)."""
