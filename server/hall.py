@@ -196,8 +196,10 @@ class Hall:
 
     async def _archived(self, record: archive.Record) -> None:
         """A finished game, once archived: its players are told (in the background),
-        and it is rated."""
-        self.pusher.game_over(record)
+        and it is rated. Called again by a table's next owner when the last one may
+        have died after archiving (room/actor.py): each step is taken once."""
+        if await self.broker.put_new(f"told:{record.id}", b"1"):
+            self.pusher.game_over(record)
         await self.ratings.rate(record)
 
     async def _forget(self, account: Account) -> int:

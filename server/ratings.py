@@ -135,6 +135,11 @@ def log_key(game: str) -> str:
     return f"ratings:{game}"
 
 
+def rated_key(game_id: str) -> str:
+    """Set when a finished game is rated, so that it is rated once."""
+    return f"rated:{game_id}"
+
+
 class Ratings:
     """Every game's ladder in this process, brought up to date from the broker's logs
     when asked (the logs are the truth; a ladder is a cache of their fold)."""
@@ -179,6 +184,10 @@ class Ratings:
             for p, place in zip(record.players, ranks, strict=True)
         ]
         rated = RatedGame(table=record.table, game_id=record.id, ended=record.ended, seats=seats)
+        # Once, whichever process rates it: the owner that archived the game may have
+        # died before rating it, and the next one rates it then (room/actor.py).
+        if not await self.broker.put_new(rated_key(record.id), b"1"):
+            return None
         await self.record(record.game, rated)
         return rated
 

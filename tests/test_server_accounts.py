@@ -475,6 +475,36 @@ async def test_a_game_ended_by_an_owner_that_died_is_archived_and_rated_once(
             assert len(await again.hall.broker.archive_list(10)) == 1
 
 
+async def test_a_game_archived_by_an_owner_that_died_before_rating_it_is_rated_once(
+    tmp_path, monkeypatch
+) -> None:
+    """The owner archives the game and dies before rating it (and telling its players):
+    the next one rates it, and a third start rates it no more."""
+    from server.broker.sqlite import SqliteBroker
+    from server.room import Room
+
+    archive_only = Room._archive
+
+    async def dies_after_archiving(self, result) -> None:
+        self.on_archived = None  # gone before what follows the archive
+        await archive_only(self, result)
+
+    limits = msgspec.structs.replace(TEST_LIMITS, empty_grace=30.0)
+    with monkeypatch.context() as patched:
+        patched.setattr(Room, "_archive", dies_after_archiving)
+        async with running_server(limits, broker=SqliteBroker(tmp_path)) as first:
+            quick(first)
+            ada, ben = await members(first, "Ada", "Ben")
+            await play_countdown(ada, [ben])
+            assert len(await first.hall.broker.archive_list(10)) == 1
+            assert await leaderboard(first) == []
+    for _ in range(2):
+        async with running_server(limits, broker=SqliteBroker(tmp_path)) as again:
+            board = await leaderboard(again)  # waits for the start's check to rate it
+            assert [(p["name"], p["games"]) for p in board] == [("Ben", 1), ("Ada", 1)]
+            assert len(await again.hall.broker.archive_list(10)) == 1
+
+
 async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> None:
     import httpx
 

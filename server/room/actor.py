@@ -360,15 +360,24 @@ class Room:
     # --- playing --------------------------------------------------------------------
 
     async def _on_archive_check(self, player: None, payload: None, t0: float) -> None:
-        """The last owner may have died between the game's last move and its archive."""
+        """The last owner may have died between the game's last move and its archive,
+        or between the archive and what follows it."""
         result = self.game.result(self.state)
         if result is None and not self.table.abandoned:
             return
         entries = await self.broker.read_log(self.log_key)
         start = decode_log(entries[0])
         assert isinstance(start, LogStart)
-        if await self.broker.archived(archive.game_id(self.id, start)) is None:
+        kept = await self.broker.archived(archive.game_id(self.id, start))
+        if kept is None:
             await self._archive(result)
+        elif self.on_archived is not None:
+            # Archived, but the last owner may have died before the steps after it (the
+            # rating, the pushes): the hall takes each of them once (hall.py).
+            try:
+                await self.on_archived(archive.decode_record(kept))
+            except BrokerUnavailable:
+                log.error('{"event": "room.rating_failed", "room": "%s"}', self.id)
 
     async def _on_abandon(self, player: None, why: str, t0: float) -> None:
         """Every person has left or resigned (``left``), or stayed away for the hall's
