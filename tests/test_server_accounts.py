@@ -454,25 +454,11 @@ async def test_a_game_ended_by_an_owner_that_died_is_archived_and_rated_once(
 ) -> None:
     """The owner dies after the game's last move, before archiving it: the next one
     archives and rates it, under the same id, and a third start adds nothing."""
-    from server.broker.sqlite import SqliteBroker
-    from server.room import Room
 
     async def dies_first(self, result) -> None:  # the owner is gone before archiving
         pass
 
-    limits = msgspec.structs.replace(TEST_LIMITS, empty_grace=30.0)
-    with monkeypatch.context() as patched:
-        patched.setattr(Room, "_archive", dies_first)
-        async with running_server(limits, broker=SqliteBroker(tmp_path)) as first:
-            quick(first)
-            ada, ben = await members(first, "Ada", "Ben")
-            await play_countdown(ada, [ben])
-            assert await first.hall.broker.archive_list(10) == []
-    for _ in range(2):
-        async with running_server(limits, broker=SqliteBroker(tmp_path)) as again:
-            board = await leaderboard(again)
-            assert [(p["name"], p["games"]) for p in board] == [("Ben", 1), ("Ada", 1)]
-            assert len(await again.hall.broker.archive_list(10)) == 1
+    await _owner_dies_then_two_starts(tmp_path, monkeypatch, dies_first, archived=0)
 
 
 async def test_a_game_archived_by_an_owner_that_died_before_rating_it_is_rated_once(
@@ -480,7 +466,6 @@ async def test_a_game_archived_by_an_owner_that_died_before_rating_it_is_rated_o
 ) -> None:
     """The owner archives the game and dies before rating it (and telling its players):
     the next one rates it, and a third start rates it no more."""
-    from server.broker.sqlite import SqliteBroker
     from server.room import Room
 
     archive_only = Room._archive
@@ -489,14 +474,24 @@ async def test_a_game_archived_by_an_owner_that_died_before_rating_it_is_rated_o
         self.on_archived = None  # gone before what follows the archive
         await archive_only(self, result)
 
+    await _owner_dies_then_two_starts(tmp_path, monkeypatch, dies_after_archiving, archived=1)
+
+
+async def _owner_dies_then_two_starts(tmp_path, monkeypatch, archive, archived: int) -> None:
+    """A rated game played to its end in a hall whose tables archive with ``archive``
+    (leaving ``archived`` games archived and none rated), then the hall started twice
+    on the same storage: each start finds the game archived and rated once."""
+    from server.broker.sqlite import SqliteBroker
+    from server.room import Room
+
     limits = msgspec.structs.replace(TEST_LIMITS, empty_grace=30.0)
     with monkeypatch.context() as patched:
-        patched.setattr(Room, "_archive", dies_after_archiving)
+        patched.setattr(Room, "_archive", archive)
         async with running_server(limits, broker=SqliteBroker(tmp_path)) as first:
             quick(first)
             ada, ben = await members(first, "Ada", "Ben")
             await play_countdown(ada, [ben])
-            assert len(await first.hall.broker.archive_list(10)) == 1
+            assert len(await first.hall.broker.archive_list(10)) == archived
             assert await leaderboard(first) == []
     for _ in range(2):
         async with running_server(limits, broker=SqliteBroker(tmp_path)) as again:
