@@ -898,9 +898,13 @@ class PlayerResult(msgspec.Struct, kw_only=True):
     level: Annotated[str | None, doc("An AI player's level; null for a person.")] = None
     resigned: Annotated[bool, doc("The player resigned; the AI finished the game.")] = False
     account: Annotated[
-        bool, doc("In `history`: the player is an account holder now (false: a guest, an AI).")
+        bool,
+        doc(
+            "In `history` and `replay`: the player is an account holder now (false: a "
+            "guest, an AI)."
+        ),
     ] = False
-    tag: Annotated[str | None, doc("In `history`: " + TAG_DOC)] = None
+    tag: Annotated[str | None, doc("In `history` and `replay`: " + TAG_DOC)] = None
     score: Annotated[int, doc("The final score (in an abandoned game: the score when it stopped).")]
     rank: Annotated[
         int, doc("The place, 1 = best; tied seats share a place. 0 in an abandoned game.")

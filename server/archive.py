@@ -176,9 +176,37 @@ def final_result(record: Record) -> Result | None:
     return game.result(state)
 
 
-def replay(raw: bytes, seat: int | None) -> bytes:
-    """The encoded `replay` message of an archived record for one audience: the view at
-    the start and each move's patch. Heavy for a long game: run it in a worker."""
+class Replay(msgspec.Struct, frozen=True):
+    """A `replay` message built but for its summary's marks: the views and patches
+    already encoded (the heavy part, made in a worker), the summary as a value, so that
+    the hall marks its account holders (server/holders.py) and encodes the message
+    without decoding the rest (`message`)."""
+
+    summary: m.GameSummary
+    seat: int | None
+    view: bytes
+    patches: bytes
+    by_ai: list[int]
+    ai_log: list[list[int]]
+
+    def message(self) -> bytes:
+        raw_view: Any = msgspec.Raw(self.view)  # encoded as they are
+        raw_patches: Any = msgspec.Raw(self.patches)
+        return _encode(
+            m.ReplayData(
+                summary=self.summary,
+                seat=self.seat,
+                view=raw_view,
+                patches=raw_patches,
+                by_ai=self.by_ai,
+                ai_log=self.ai_log,
+            )
+        )
+
+
+def replay(raw: bytes, seat: int | None) -> Replay:
+    """The `replay` message of an archived record for one audience: the view at the
+    start and each move's patch. Heavy for a long game: run it in a worker."""
     record = _decode_record(raw)
     game, start = _start(record)
     state = game.setup(start.seats, msgspec.convert(start.options, game.Options), start.seed)
@@ -199,13 +227,11 @@ def replay(raw: bytes, seat: int | None) -> bytes:
                 else:
                     ai_log.append([grew_from, grew_to])
         before = view
-    return _encode(
-        m.ReplayData(
-            summary=record.summary(),
-            seat=seat,
-            view=first,
-            patches=patches,
-            by_ai=by_ai,
-            ai_log=ai_log,
-        )
+    return Replay(
+        summary=record.summary(),
+        seat=seat,
+        view=_encode(first),
+        patches=_encode(patches),
+        by_ai=by_ai,
+        ai_log=ai_log,
     )

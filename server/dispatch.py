@@ -62,6 +62,7 @@ class Dispatcher:
         fanout: Fanout,
         inbox: Inbox,
         replayer: Replayer,
+        holders: Holders,
         hallchat: HallChat,
         presence: Presence,
         turns: Turns,
@@ -79,7 +80,7 @@ class Dispatcher:
         self.inbox = inbox
         self.replayer = replayer
         self.hallchat = hallchat
-        self.holders = Holders(sessions.accounts)
+        self.holders = holders
         self.presence = presence
         self.turns = turns
         self.pusher = pusher

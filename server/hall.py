@@ -50,6 +50,7 @@ from server.connection import Connection, Connections
 from server.dispatch import Dispatcher
 from server.fanout import Fanout
 from server.hallchat import HallChat
+from server.holders import Holders
 from server.inbox import Inbox
 from server.keys import LOBBY, node_channel
 from server.leases import Leases
@@ -95,7 +96,8 @@ class Hall:
         self.lobby = Lobby(broker)
         self.pusher = Pusher(broker, limits, spawn)  # Web Push to players' devices
         self.channels = Channels(broker)
-        self.replayer = Replayer(broker)
+        self.holders = Holders(self.accounts)  # who is an account holder, in lists of games
+        self.replayer = Replayer(broker, mark=self.holders.mark)
         self.waiting = waiting = Waiting(  # what this process forwarded, until answered
             broker, limits, node, spawn, connection=connections.get
         )
@@ -165,6 +167,7 @@ class Hall:
             fanout=self.fanout,
             inbox=self.inbox,
             replayer=self.replayer,
+            holders=self.holders,
             hallchat=self.hallchat,
             presence=self.presence,
             turns=self.turns,

@@ -3,15 +3,19 @@
 Rebuilding a long game's views move by move takes a good part of a second (Stone Age
 runs to hundreds of moves, each with a view and a diff); on the event loop that would
 stall every table of the process. So replays are built in a worker process, one at a
-time, and the last few are kept, encoded once for every connection that asks.
+time, and the last few are kept, encoded once for every connection that asks. Their
+players are marked (account holders, guests' tags) as they were when the replay was
+built.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 
+from protocol import messages as m
 from server import archive
 from server.broker import Broker
 from server.connection import Frame
@@ -22,8 +26,13 @@ KEEP = 16  # replays kept, encoded
 
 
 class Replayer:
-    def __init__(self, broker: Broker) -> None:
+    def __init__(
+        self, broker: Broker, mark: Callable[[list[m.GameSummary]], Awaitable[None]]
+    ) -> None:
+        """``mark`` marks a finished game's account holders and guests' tags, as in
+        `history` (server/holders.py)."""
         self.broker = broker
+        self.mark = mark
         self._kept: OrderedDict[tuple[str, int | None], Frame] = OrderedDict()
         self._building: dict[tuple[str, int | None], asyncio.Future[Frame]] = {}
         self._pool: ProcessPoolExecutor | None = None
@@ -65,10 +74,11 @@ class Replayer:
                     f"There is no seat {seat + 1}; that game had seats 1 to {seats}.",
                     {"seat": seat + 1, "seats": seats},
                 )
-        data = await asyncio.get_running_loop().run_in_executor(
+        built = await asyncio.get_running_loop().run_in_executor(
             self._executor(), archive.replay, raw, seat
         )
-        return Frame(data)
+        await self.mark([built.summary])
+        return Frame(built.message())
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -69,9 +69,9 @@ async def test_a_replay_rebuilds_every_view_to_the_one_seen_at_the_end(played) -
     game = (await anna.expect("history"))["games"][0]
     await watcher.send({"t": "replay", "game": game["id"]})
     msg = await watcher.expect("replay", timeout=30)
-    # The lists mark account holders and tag guests; a replay's summary does not.
-    unmarked = {**game, "players": [{**p, "account": False, "tag": None} for p in game["players"]]}
-    assert msg["seat"] is None and msg["summary"] == unmarked
+    # The replay's summary is the history's: guests tagged, account holders marked.
+    assert msg["seat"] is None and msg["summary"] == game
+    assert any(p["tag"] for p in game["players"] if not p["bot"])
     views = replayed(msg)
     assert len(views) == game["moves"] + 1
     assert views[-1] == watcher.view(room)  # as the spectator saw the end
@@ -81,6 +81,23 @@ async def test_a_replay_rebuilds_every_view_to_the_one_seen_at_the_end(played) -
     mine = replayed(await watcher.expect("replay", seat=0, timeout=30))
     assert mine[-1] == anna.view(room)
     assert mine[0] != views[0]  # its own tile to place, which the spectator could not see
+
+
+async def test_a_replay_marks_an_account_holder_as_the_history_does(played) -> None:
+    """Anna registers after her game (her player id stays hers): the replay's summary
+    marks her as an account holder, as the history does, and the AI players as such."""
+    server, room, anna, watcher = played
+    await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
+    await anna.expect("welcome", account="Anna")
+    await watcher.send({"t": "history"})
+    game = (await watcher.expect("history"))["games"][0]
+    await watcher.send({"t": "replay", "game": game["id"]})
+    summary = (await watcher.expect("replay", timeout=30))["summary"]
+    assert summary == game
+    assert [(p["bot"], p["account"], p["tag"]) for p in summary["players"]] == [
+        (False, True, None),
+        (True, False, None),
+    ]
 
 
 async def test_a_replay_says_which_moves_the_ai_made_for_a_person(played) -> None:

@@ -171,6 +171,25 @@ describe("the replay's players", () => {
     expect(text(ja.filter((e) => e.props["data-seat"] === 2)[0])).toContain("表示中");
   });
 
+  it("account holders marked, and guests who share a name told apart by their tags", () => {
+    lang.set("en");
+    const summary: GameSummary = {
+      ...GAME,
+      players: [
+        player({ player: "p1", name: "Ada", account: true, score: 52, rank: 1 }),
+        player({ player: "p2", name: "Ben", tag: "5VWX", score: 40, rank: 2 }),
+        player({ player: "p3", name: "Ben", tag: "K2QD", score: 30, rank: 3 }),
+      ],
+    };
+    const rows = elements(h(ReplayPlayers, { summary, view: null, seat: null })).filter((e) => e.props["data-seat"] !== undefined);
+    const marked = rows.map((r) => elements(r).some((e) => e.props["data-testid"] === "account-mark"));
+    expect(marked).toEqual([true, false, false]);
+    expect(rows.map((r) => text(elements(r).find((e) => e.props.class === "name")!))).toEqual(["Ada", "Ben · 5VWX", "Ben · K2QD"]);
+    // One Ben alone needs no tag.
+    const one = elements(h(ReplayPlayers, { summary: { ...summary, players: summary.players.slice(0, 2) }, view: null, seat: null }));
+    expect(one.filter((e) => e.props.class === "name").map((e) => text(e))).toEqual(["Ada", "Ben"]);
+  });
+
   it("nobody is to move once the game is over", () => {
     const els = elements(h(ReplayPlayers, { summary: GAME, view: { ...view, result: { scores: [52, 40, 52], ranks: [1, 2, 1] } }, seat: null }));
     expect(els.filter((e) => String(e.props.class ?? "").includes("moving"))).toHaveLength(0);

@@ -17,7 +17,7 @@ import { clampMove, keyStep, recordUrl, ReplayViews, type Step, step } from "../
 import type { ReplayState, View } from "../store";
 import { levelHint, levelWord } from "./bots";
 import { localTime } from "./history";
-import { shownSummary } from "./names";
+import { listedName, sharedNames, shownSummary } from "./names";
 import { Log, ResultPanel, seatNames } from "./table";
 import "./replay.css";
 
@@ -177,7 +177,12 @@ function ShowAs({ summary, seat, loading, choose }: { summary: GameSummary; seat
   );
 }
 
-/** The players: the score at this move, and their final place and score. */
+function shownName(p: GameSummary["players"][number], shared: ReadonlySet<string>): string {
+  return p.bot ? p.name : listedName(p, shared);
+}
+
+/** The players: the score at this move, and their final place and score; account
+ * holders marked. */
 export function ReplayPlayers({
   summary,
   view,
@@ -192,6 +197,8 @@ export function ReplayPlayers({
   extraSeats?: GameUi["extraSeats"];
 }) {
   const active = view?.result ? [] : (view?.active ?? []);
+  // Guests who share a name are told apart by their tags, as in the history.
+  const shared = sharedNames(summary.players.filter((p) => !p.bot));
   return (
     <section class="card players" data-testid="replay-players">
       <h3>{t("table.players")}</h3>
@@ -200,7 +207,12 @@ export function ReplayPlayers({
           <li key={i} class={`seat ${active.includes(i) ? "moving" : ""}`} data-seat={i} data-rank={p.rank}>
             <span class="swatch" style={{ background: SEAT_COLOURS[i % SEAT_COLOURS.length] }} />
             <span class="who">
-              <span class="name">{active.includes(i) ? `*${p.name}*` : p.name}</span>
+              <span class="name">{active.includes(i) ? `*${shownName(p, shared)}*` : shownName(p, shared)}</span>
+              {p.account && (
+                <span class="account-mark" data-testid="account-mark" aria-label={t("hall.account")} title={t("hall.account_hint", { name: p.name })}>
+                  ✓
+                </span>
+              )}
               {p.bot && p.level && (
                 <span class="level" title={levelHint(p.level)}>
                   · {levelWord(p.level)}
