@@ -20,8 +20,10 @@ once-a-move part after eight connections. With ``--floor`` each round also runs
 a last table gives each game's line at 8 connections less the floor's: the hall's own
 part of a move, what the stack and the kernel do not take. ``--game null`` plays a
 game that does next to nothing (bench/nullgame.py): its own part is the way a move
-travels through the hall, without rules, views or diffs to speak of. It prints
-tables; it never fails on a time.
+travels through the hall, without rules, views or diffs to speak of; with it among
+the games, the last table also gives each game's own part beyond the null game's (its
+rules, views and diffs), and each against the floor. It prints tables; it never fails
+on a time.
 Traffic goes to 127.0.0.1 only, and every run stops by itself.
 """
 
@@ -88,9 +90,15 @@ OWN_PARTS = Table(
         ("at 8 connections µs", "{1:.0f}"),
         ("of which the floor's", "{2:.0f}"),
         ("the hall's own", "{3:.0f}"),
+        ("own ÷ floor", lambda r: f"{r[3] / r[2]:.2f}"),
+        # With the null game among the games: what a game costs beyond the way a move
+        # travels through the hall (the null game's own part), against the floor.
+        ("beyond the null game", lambda r: "" if r[4] is None else f"{r[4]:.0f}"),
+        ("beyond ÷ floor", lambda r: "" if r[4] is None else f"{r[4] / r[2]:.2f}"),
     ],
     left=[0],
 )
+NULL = "null"
 
 
 def table(game: str, rows: list[dict[str, Any]]) -> str:
@@ -122,10 +130,22 @@ def check_line_arguments(parser: argparse.ArgumentParser, args: argparse.Namespa
 
 def own_parts(fits: list[Fit]) -> str:
     """Each game's line at 8 connections less the floor's (bench.floor's server, which
-    plays no game, in the same rounds): what is the hall's own."""
+    plays no game, in the same rounds): what is the hall's own; and, when the null game
+    ran too, each game's own part less the null game's."""
     floor_at8 = next(at8 for game, *_, at8 in fits if game == FLOOR)
+    null_at8 = next((at8 for game, *_, at8 in fits if game == NULL), None)
     return OWN_PARTS(
-        [(game, at8, floor_at8, at8 - floor_at8) for game, *_, at8 in fits if game != FLOOR]
+        [
+            (
+                game,
+                at8,
+                floor_at8,
+                at8 - floor_at8,
+                None if null_at8 is None or game == NULL else at8 - null_at8,
+            )
+            for game, *_, at8 in fits
+            if game != FLOOR
+        ]
     )
 
 

@@ -56,11 +56,28 @@ async def test_with_the_floor_each_game_is_told_its_own_part() -> None:
     assert "run 4 of 4" in err  # the floor's two runs, then the game's
     fits = {r[0]: r for r in rows(out, "game")}
     assert set(fits) == {split.FLOOR, "kingsburg"}
-    ((game, at8, floor_at8, own),) = rows(out, "game | at 8 connections µs")
+    ((game, at8, floor_at8, own, ratio, beyond, beyond_ratio),) = rows(
+        out, "game | at 8 connections µs"
+    )
     assert game == "kingsburg"
     assert float(at8) == pytest.approx(float(fits["kingsburg"][4]), abs=1)
     assert float(floor_at8) == pytest.approx(float(fits[split.FLOOR][4]), abs=1)
     assert float(own) == pytest.approx(float(at8) - float(floor_at8), abs=1)
+    assert float(ratio) == pytest.approx(float(own) / float(floor_at8), abs=0.02)
+    assert beyond == beyond_ratio == ""  # no null game ran
+
+
+def test_each_game_is_told_its_part_beyond_the_null_game() -> None:
+    fits = [
+        (split.FLOOR, 70.0, 10.0, 5.0, 150.0),
+        ("null", 200.0, 10.0, 5.0, 300.0),
+        ("carcassonne", 260.0, 15.0, 8.0, 420.0),
+    ]
+    table = {r[0]: r[1:] for r in rows(split.own_parts(fits), "game | at 8 connections µs")}
+    assert table == {
+        "null": ["300", "150", "150", "1.00", "", ""],
+        "carcassonne": ["420", "150", "270", "1.80", "120", "0.80"],
+    }
 
 
 async def test_one_number_of_spectators_is_refused() -> None:
