@@ -15,7 +15,6 @@ counts alike, and each one is answered a moment late.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import time
 import unicodedata
 from collections.abc import Callable
@@ -31,8 +30,6 @@ from server.limits import Limits
 
 WINDOW = 15 * 60.0  # failed sign-ins are counted over this many seconds
 PER_ACCOUNT = 5  # failures within the window before an account refuses more tries
-# failures from one address within the window, over all names (the hall's setting)
-PER_ADDRESS = Limits().signin_failures_per_address
 FAILURE_DELAY = 1.0  # seconds a failed sign-in is answered late
 
 
@@ -80,20 +77,18 @@ class Accounts:
         hasher: PasswordHasher | None = None,
         clock: Callable[[], float] = time.time,
         failure_delay: float = FAILURE_DELAY,
-        per_address: int = PER_ADDRESS,
-        count_loopback: bool = True,
+        limits: Limits | None = None,
     ) -> None:
-        """``per_address``: failed sign-ins from one address, over all names, before it
-        is refused (0: not counted by address); ``count_loopback`` False leaves loopback
-        addresses uncounted (behind a proxy on the same machine without forwarded
-        addresses, every visitor is one: twenty typos of a whole club would shut every
+        """``limits``: how many failed sign-ins one address may make over all names
+        (`signin_failures_per_address`), and which addresses are counted (loopback is
+        not, unless `cap_loopback`: behind a proxy on the same machine without forwarded
+        addresses every visitor is one, and a whole club's typos would shut every
         sign-in for the window)."""
         self.broker = broker
         self.hasher = hasher or PasswordHasher()
         self.clock = clock
         self.failure_delay = failure_delay
-        self.per_address = per_address
-        self.count_loopback = count_loopback
+        self.limits = limits or Limits()
         # Compared against when a name has no account, so that an unknown name takes
         # as long to refuse as a wrong password; made at the first need (a hall that
         # nobody signs in to never spends the time).
@@ -122,11 +117,13 @@ class Accounts:
 
     async def sign_in(self, name: str, password: str, address: str) -> Account:
         """The account, when the password is right; else AccountError, a moment late."""
+        per_address = self.limits.signin_failures_per_address
+        address = self.limits.counted_address(address) if per_address > 0 else ""
         tries = ["tries:account:" + name_key(name)]
-        if self._counted(address):
+        if address:
             tries.append("tries:address:" + address)
         counts = [await self.broker.count(k, WINDOW, add=0) for k in tries]
-        if counts[0] >= PER_ACCOUNT or (len(counts) > 1 and counts[1] >= self.per_address):
+        if counts[0] >= PER_ACCOUNT or (address and counts[1] >= per_address):
             raise AccountError(
                 "too_many_attempts",
                 f"too many failed sign-ins; try again in {int(WINDOW // 60)} minutes",
@@ -146,16 +143,6 @@ class Accounts:
             await self.broker.count(k, WINDOW)
         await asyncio.sleep(self.failure_delay)
         raise AccountError("bad_login", "no account has this name and password")
-
-    def _counted(self, address: str) -> bool:
-        if self.per_address <= 0 or not address:
-            return False
-        if self.count_loopback:
-            return True
-        try:
-            return not ipaddress.ip_address(address).is_loopback
-        except ValueError:
-            return True
 
     async def change_password(self, name: str, old: str, new: str, address: str) -> Account:
         """Sign in with ``old``, then hash ``new``; every other session is signed out."""

@@ -85,11 +85,7 @@ class Hall:
         self.tasks = Tasks()
         spawn = self.tasks.spawn
         self.thinker = Thinker(limits.ai_workers or None, limits.ai_budget)
-        self.accounts = Accounts(
-            broker,
-            per_address=limits.signin_failures_per_address,
-            count_loopback=limits.cap_loopback,
-        )
+        self.accounts = Accounts(broker, limits=limits)
         self.sessions = Sessions(broker, self.accounts)
         self.ratings = Ratings(broker, self.accounts)
         self.profiles = Profiles(broker, self.accounts, self.ratings)
@@ -200,9 +196,8 @@ class Hall:
     async def _archived(self, record: archive.Record) -> None:
         """A finished game, once archived: its players are told (in the background),
         and it is rated. Called again by a table's next owner when the last one may
-        have died after archiving (room/actor.py): each step is taken once."""
-        if await self.broker.put_new(f"told:{record.id}", b"1"):
-            self.pusher.game_over(record)
+        have died after archiving (room/actor.py): each of the two is taken once."""
+        await self.pusher.game_over(record)
         await self.ratings.rate(record)
 
     async def _forget(self, account: Account) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 import msgspec
 
 
@@ -48,3 +50,17 @@ class Limits(msgspec.Struct):
     # Tests only: push endpoints may be plain http to a loopback address (a test's own
     # push service); otherwise an endpoint is https, and never to the hall's own network.
     push_loopback: bool = False
+
+    def counted_address(self, address: str) -> str:
+        """The address a visitor is counted by (open tables, failed sign-ins): "" for
+        none, which loopback is unless `cap_loopback`."""
+        if address and not self.cap_loopback and _loopback(address):
+            return ""
+        return address
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False

@@ -56,6 +56,11 @@ KEEP_FOR = 24 * 3600
 GONE = (404, 410)
 
 
+def told_key(game_id: str) -> str:
+    """Set once a finished game's players were told it ended, so that they are told once."""
+    return f"push:told:{game_id}"
+
+
 def subs_dir(player: str) -> str:
     """The directory of a player's subscriptions: endpoint -> Subscribed."""
     return f"push:subs:{player}"
@@ -298,8 +303,12 @@ class Pusher:
         if self.key is not None:
             self.spawn(self.send(player, topic, notice))
 
-    def game_over(self, record: Record) -> None:
-        """Tell each person who played a finished game that it ended (their place)."""
+    async def game_over(self, record: Record) -> None:
+        """Tell each person who played a finished game that it ended (their place),
+        once whichever process asks: the owner that archived it may have died before
+        telling them, and the next one tells them then (room/actor.py)."""
+        if self.key is None or not await self.broker.put_new(told_key(record.id), b"1"):
+            return
         seats = len(record.players)
         for p in record.players:
             if p.bot:

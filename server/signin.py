@@ -125,8 +125,10 @@ class SignIn:
                 self.spawn(self._ended_here(conn, ended))
 
     async def _ended_here(self, conn: Connection, ended: Ended) -> None:
+        if not _ended(conn, ended):
+            return  # signed in again before this ran
         await self.leave_all(conn)
-        if _ended(conn, ended):  # not signed in again meanwhile
+        if _ended(conn, ended):  # nor meanwhile
             conn.player = None
             conn.token = None
             conn.send(m.SignedOut(everywhere=True, elsewhere=True))

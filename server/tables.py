@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -55,13 +54,6 @@ from server.tasks import Spawn
 log = logging.getLogger("spieltisch.hub")
 
 AnyRoom = Room | RemoteRoom
-
-
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
 
 
 class Tables:
@@ -239,8 +231,7 @@ class Tables:
                 "start or leave one first.",
                 {"tables": cap},
             )
-        if address and not limits.cap_loopback and _loopback(address):
-            address = ""
+        address = limits.counted_address(address)
         ours = sum(1 for e in waiting if e.address == address) if address else 0
         if 0 < address_cap <= ours:
             raise IllegalIntent(

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from argon2 import PasswordHasher
 
-from server.accounts import PER_ACCOUNT, PER_ADDRESS, AccountError, Accounts, name_key
+from server.accounts import PER_ACCOUNT, AccountError, Accounts, name_key
 from server.broker import MemoryBroker
+from server.limits import Limits
 
 # Real argon2id, with less memory and time than the hall's, so the tests stay quick.
+PER_ADDRESS = Limits().signin_failures_per_address
 QUICK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
 
 
@@ -76,10 +78,11 @@ async def test_failed_sign_ins_are_limited_per_account() -> None:
     assert refused.value.args_ == {"minutes": 15}
 
 
-@pytest.mark.parametrize("count_loopback", [True, False])
-async def test_failed_sign_ins_are_limited_per_address(count_loopback: bool) -> None:
+@pytest.mark.parametrize("cap_loopback", [True, False])
+async def test_failed_sign_ins_are_limited_per_address(cap_loopback: bool) -> None:
     """An address that is not loopback is counted, whether loopback is or not."""
-    hall = Accounts(MemoryBroker(), QUICK, failure_delay=0, count_loopback=count_loopback)
+    limits = Limits(cap_loopback=cap_loopback)
+    hall = Accounts(MemoryBroker(), QUICK, failure_delay=0, limits=limits)
     await hall.register("Ben", "correct horse", "p2")
     for n in range(PER_ADDRESS):
         with pytest.raises(AccountError):
@@ -94,11 +97,12 @@ async def test_an_address_may_be_left_uncounted() -> None:
     """A hall that sets no per-address count (0), and loopback when it is not counted:
     the failures of many names from one address shut no one else out; each account's
     own count stands."""
-    for hall, address in (
-        (Accounts(MemoryBroker(), QUICK, failure_delay=0, per_address=0), "10.9.9.9"),
-        (Accounts(MemoryBroker(), QUICK, failure_delay=0, count_loopback=False), "127.0.0.1"),
-        (Accounts(MemoryBroker(), QUICK, failure_delay=0, count_loopback=False), "::1"),
+    for limits, address in (
+        (Limits(signin_failures_per_address=0), "10.9.9.9"),
+        (Limits(), "127.0.0.1"),
+        (Limits(), "::1"),
     ):
+        hall = Accounts(MemoryBroker(), QUICK, failure_delay=0, limits=limits)
         await hall.register("Ben", "correct horse", "p2")
         for n in range(PER_ADDRESS + 5):
             with pytest.raises(AccountError) as refused:

@@ -91,12 +91,10 @@ class RedisCluster:
         between choosing a port and the node's binding it (and its bus port), another
         process's connection may take either (tests run side by side), and the node
         exits at once."""
-        for _ in range(tries - 1):
+        for _ in range(tries):
             if self._start(port):
                 return port
             port = _free_port()
-        if self._start(port):
-            return port
         raise RuntimeError("redis-server did not start")
 
     def _start(self, port: int) -> bool:

@@ -12,11 +12,7 @@ import subprocess
 import tempfile
 import time
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from bench.harness.servers import free_port
 
 
 class RedisServer:
@@ -26,16 +22,12 @@ class RedisServer:
         # A port chosen here may be taken by another process's connection before the
         # server binds it (tests run side by side): the server exits, and another is
         # chosen. A port given is kept.
-        for _ in range(4 if port is None else 0):
-            self._at(_free_port())
+        for _ in range(5 if port is None else 1):
+            self.port = port if port is not None else free_port()
+            self.url = f"redis://127.0.0.1:{self.port}/0"
             if self._started():
                 return
-        self._at(port if port is not None else _free_port())
-        self.start()
-
-    def _at(self, port: int) -> None:
-        self.port = port
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        raise RuntimeError("redis-server did not start")
 
     def start(self) -> None:
         """Start (or start again, on the same port and data) the server."""
