@@ -477,22 +477,57 @@ async def test_a_game_archived_by_an_owner_that_died_before_rating_it_is_rated_o
     await _owner_dies_then_two_starts(tmp_path, monkeypatch, dies_after_archiving, archived=1)
 
 
-async def _owner_dies_then_two_starts(tmp_path, monkeypatch, archive, archived: int) -> None:
+@pytest.mark.parametrize("step", ["append", "put_new"])
+async def test_an_owner_that_dies_while_rating_a_game_loses_no_rating(
+    tmp_path, monkeypatch, step: str
+) -> None:
+    """The owner's storage fails as it writes the game's rating down (``append``), or
+    as it marks the game rated after writing it (``put_new``): the next start rates
+    the game, and the standings count it once."""
+    from server.broker import BrokerUnavailable
+    from server.broker.sqlite import SqliteBroker
+    from server.room import Room
+
+    original = getattr(SqliteBroker, step)
+
+    async def dies_there(self, key: str, value: bytes):
+        if key.startswith(("rated:", "ratings:")):
+            raise BrokerUnavailable("the owner is gone")
+        return await original(self, key, value)
+
+    await _owner_dies_then_two_starts(
+        tmp_path,
+        monkeypatch,
+        Room._archive,
+        archived=1,
+        rated=step == "put_new",
+        patch=(step, dies_there),
+    )
+
+
+async def _owner_dies_then_two_starts(
+    tmp_path, monkeypatch, archive, archived: int, rated: int = 0, patch=None
+) -> None:
     """A rated game played to its end in a hall whose tables archive with ``archive``
-    (leaving ``archived`` games archived and none rated), then the hall started twice
-    on the same storage: each start finds the game archived and rated once."""
+    (leaving ``archived`` games archived and ``rated`` of them in the standings), and
+    whose broker has ``patch`` (a method's name, and what it is instead), then the hall
+    started twice on the same storage: each start finds the game archived and rated
+    once."""
     from server.broker.sqlite import SqliteBroker
     from server.room import Room
 
     limits = msgspec.structs.replace(TEST_LIMITS, empty_grace=30.0)
     with monkeypatch.context() as patched:
         patched.setattr(Room, "_archive", archive)
+        if patch is not None:
+            patched.setattr(SqliteBroker, *patch)
         async with running_server(limits, broker=SqliteBroker(tmp_path)) as first:
             quick(first)
             ada, ben = await members(first, "Ada", "Ben")
             await play_countdown(ada, [ben])
             assert len(await first.hall.broker.archive_list(10)) == archived
-            assert await leaderboard(first) == []
+            await asyncio.sleep(0.3)  # its rating, if any, is written after the archive
+            assert len(await leaderboard(first)) == 2 * rated
     for _ in range(2):
         async with running_server(limits, broker=SqliteBroker(tmp_path)) as again:
             board = await leaderboard(again)  # waits for the start's check to rate it
