@@ -1189,8 +1189,9 @@ ERROR_MEANINGS: dict[str, str] = {
         "answer comes a moment late; failed tries are counted."
     ),
     "too_many_attempts": (
-        "`login` or `password` after too many failed tries for that account, or from "
-        "that address: wait `args.minutes` minutes. The connection is unharmed."
+        "`login` or `password` after too many failed tries for that account from this "
+        "address or from everywhere, or from this address over all names: wait "
+        "`args.minutes` minutes. The connection is unharmed."
     ),
     "not_signed_in": "`password` from a guest.",
     "account_required": (

@@ -8,8 +8,11 @@ compatibility form, case folded ("Ada", "ADA" and "ａｄａ" are one name).
 Passwords are hashed with argon2id (argon2-cffi's defaults: 64 MiB, three passes),
 in a thread, so a sign-in never holds the event loop; neither a password nor its hash
 ever leaves this module's callers (the hash is stored, never sent). Failed sign-ins
-are counted per account and per address in the broker, so every process of a hall
-counts alike, and each one is answered a moment late.
+are counted in the broker, so every process of a hall counts alike, and each one is
+answered a moment late: per account and address (a few wrong tries from one place shut
+that place out of the account, not its owner elsewhere), per account over every address
+(many more, and it refuses everyone: someone guessing from many places), and per
+address over every name.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from server.broker import Broker
 from server.limits import Limits
 
 WINDOW = 15 * 60.0  # failed sign-ins are counted over this many seconds
-PER_ACCOUNT = 5  # failures within the window before an account refuses more tries
+PER_ACCOUNT = 5  # failures within the window before an account refuses that address
+PER_ACCOUNT_EVERYWHERE = 50  # from every address together: it refuses every address
 FAILURE_DELAY = 1.0  # seconds a failed sign-in is answered late
 
 
@@ -119,11 +123,15 @@ class Accounts:
         """The account, when the password is right; else AccountError, a moment late."""
         per_address = self.limits.signin_failures_per_address
         address = self.limits.counted_address(address) if per_address > 0 else ""
-        tries = ["tries:account:" + name_key(name)]
+        account_key = "tries:account:" + name_key(name)
+        # An address not counted ("": loopback, behind a proxy that does not forward
+        # the client's) is one place for every visitor, as if they all came from it.
+        caps = [(account_key, PER_ACCOUNT_EVERYWHERE), (f"{account_key}@{address}", PER_ACCOUNT)]
         if address:
-            tries.append("tries:address:" + address)
+            caps.append(("tries:address:" + address, per_address))
+        tries = [k for k, _ in caps]
         counts = [await self.broker.count(k, WINDOW, add=0) for k in tries]
-        if counts[0] >= PER_ACCOUNT or (address and counts[1] >= per_address):
+        if any(n >= cap for n, (_, cap) in zip(counts, caps, strict=True)):
             raise AccountError(
                 "too_many_attempts",
                 f"too many failed sign-ins; try again in {int(WINDOW // 60)} minutes",

@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 from argon2 import PasswordHasher
 
-from server.accounts import PER_ACCOUNT, AccountError, Accounts, name_key
+from server.accounts import (
+    PER_ACCOUNT,
+    PER_ACCOUNT_EVERYWHERE,
+    AccountError,
+    Accounts,
+    name_key,
+)
 from server.broker import MemoryBroker
 from server.limits import Limits
 
@@ -64,18 +70,37 @@ async def test_sign_in_needs_the_right_password() -> None:
         assert refused.value.code == "bad_login"
 
 
-async def test_failed_sign_ins_are_limited_per_account() -> None:
+async def test_failed_sign_ins_are_limited_per_account_from_each_address() -> None:
+    """A few wrong tries from one address shut that address out of the account; its
+    owner elsewhere still signs in, and other accounts from that address too."""
     hall = accounts()
     await hall.register("Ada", "correct horse", "p1")
-    for n in range(PER_ACCOUNT):
+    await hall.register("Ben", "other horse", "p2")
+    for _ in range(PER_ACCOUNT):
         with pytest.raises(AccountError) as refused:
-            await hall.sign_in("Ada", "guess", f"address {n}")
+            await hall.sign_in("Ada", "guess", "10.1.1.1")
         assert refused.value.code == "bad_login"
-    # Now even the right password is refused, from any address, until the window ends.
+    # Now even the right password is refused from there, until the window ends.
     with pytest.raises(AccountError) as refused:
-        await hall.sign_in("Ada", "correct horse", "elsewhere")
+        await hall.sign_in("Ada", "correct horse", "10.1.1.1")
     assert refused.value.code == "too_many_attempts"
     assert refused.value.args_ == {"minutes": 15}
+    assert (await hall.sign_in("Ada", "correct horse", "10.2.2.2")).player == "p1"
+    assert (await hall.sign_in("Ben", "other horse", "10.1.1.1")).player == "p2"
+
+
+async def test_failed_sign_ins_from_many_addresses_shut_the_account() -> None:
+    """Someone guessing from many addresses, each under its own limit: past the count
+    over every address, the account refuses every address, its owner's too."""
+    hall = accounts()
+    await hall.register("Ada", "correct horse", "p1")
+    for n in range(PER_ACCOUNT_EVERYWHERE):
+        with pytest.raises(AccountError) as refused:
+            await hall.sign_in("Ada", "guess", f"10.0.{n // 4}.{n % 4}")
+        assert refused.value.code == "bad_login"
+    with pytest.raises(AccountError) as refused:
+        await hall.sign_in("Ada", "correct horse", "10.9.9.9")
+    assert refused.value.code == "too_many_attempts"
 
 
 @pytest.mark.parametrize("cap_loopback", [True, False])
