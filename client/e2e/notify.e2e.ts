@@ -146,7 +146,8 @@ describe("being told it is your turn", () => {
         const reg = await navigator.serviceWorker.getRegistration("/");
         return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
       });
-    await expect.poll(shown).toEqual([{ title: push.title, body: push.body, tag: push.tag, url: `${hall.server.url}/#replay/0123456789ab` }]);
+    // The worker wakes for the push and shows it: over a second on a loaded machine.
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: push.title, body: push.body, tag: push.tag, url: `${hall.server.url}/#replay/0123456789ab` }]);
     await cdp.detach();
 
     await inEachLanguageAndSize(page, async (lang, width) => {
