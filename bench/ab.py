@@ -3,6 +3,7 @@ machine.
 
     python -m bench.ab --base main~3 --game carcassonne --game null
     python -m bench.ab --base main~3 --in-process --game kardinal --rounds 3
+    python -m bench.ab --base HEAD --base-python /usr/bin/python3.11 --game null
 
 On a shared machine the processor's speed moves by a fifth or more within minutes
 (the floor of bench/README.md moved by a fifth in a quarter of an hour), more than
@@ -16,6 +17,11 @@ higher than one hub's alone, but the two are comparable), or with ``--in-process
 by side each keep to one core, and the two cores differ: the same code measured a
 third apart). Each side's least figure over the rounds is the one compared: the
 least disturbed.
+
+``--base-python`` (and ``--python``, for this tree) runs a side on another interpreter
+with the project's dependencies installed (a virtual environment's ``bin/python``):
+with ``--base HEAD``, the same code on two builds of Python, such as one built with
+profile-guided optimisation against this environment's.
 """
 
 from __future__ import annotations
@@ -86,10 +92,10 @@ def checkout(ref: str) -> Iterator[Path]:
             )
 
 
-def command(game: str, args: argparse.Namespace, json_path: Path) -> list[str]:
+def command(game: str, args: argparse.Namespace, json_path: Path, python: str) -> list[str]:
     if args.in_process:
         return [
-            sys.executable,
+            python,
             "-m",
             "bench.move_cost",
             "--memory",
@@ -101,7 +107,7 @@ def command(game: str, args: argparse.Namespace, json_path: Path) -> list[str]:
             str(json_path),
         ]
     return [
-        sys.executable,
+        python,
         "-m",
         "bench.hub",
         "--generator",
@@ -119,14 +125,14 @@ def command(game: str, args: argparse.Namespace, json_path: Path) -> list[str]:
 
 
 async def measure(
-    side: str, tree: Path, game: str, args: argparse.Namespace, scratch: Path
+    side: str, tree: Path, game: str, args: argparse.Namespace, scratch: Path, python: str
 ) -> float:
-    """One run of the benchmark from ``tree``: CPU µs a move."""
+    """One run of the benchmark from ``tree`` on ``python``: CPU µs a move."""
     json_path = scratch / f"{side}-{game}.json"
     # The tree's own code first on the path, whatever the environment has installed.
     env = {**os.environ, "PYTHONPATH": str(tree)}
     proc = await asyncio.create_subprocess_exec(
-        *command(game, args, json_path),
+        *command(game, args, json_path, python),
         cwd=tree,
         env=env,
         stdout=subprocess.PIPE,
@@ -153,8 +159,8 @@ async def run(args: argparse.Namespace) -> list[Compared]:
                     f"ab: {done} of {total}: {c.game}, round {r + 1}", file=sys.stderr, flush=True
                 )
                 runs = (
-                    measure("base", base, c.game, args, Path(scratch)),
-                    measure("this", ROOT, c.game, args, Path(scratch)),
+                    measure("base", base, c.game, args, Path(scratch), args.base_python),
+                    measure("this", ROOT, c.game, args, Path(scratch), args.python),
                 )
                 if args.in_process:
                     # One after the other, the first in turn: two runs of a few seconds
@@ -176,8 +182,10 @@ def table(results: list[Compared], args: argparse.Namespace) -> str:
         if args.in_process
         else f"bench.hub, {args.rooms} tables each, two hubs side by side"
     )
+    base = args.base if args.base_python == sys.executable else f"{args.base} on {args.base_python}"
+    this = "" if args.python == sys.executable else f", this tree on {args.python}"
     lines = [
-        f"CPU µs a move, {what}; the least of {args.rounds} round(s) each; base = {args.base}",
+        f"CPU µs a move, {what}; the least of {args.rounds} round(s) each; base = {base}{this}",
         "",
         "| game | base | this tree | change | every run, base / this tree |",
         "|---|---:|---:|---:|---|",
@@ -205,10 +213,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play a run")
     parser.add_argument("--in-process", action="store_true", help="bench.move_cost instead")
     parser.add_argument("--games", type=int, default=3, help="random games a run (--in-process)")
+    parser.add_argument(
+        "--base-python",
+        default=sys.executable,
+        help="the interpreter of the base's side (default: this one)",
+    )
+    parser.add_argument(
+        "--python", default=sys.executable, help="the interpreter of this tree's side"
+    )
     args = parser.parse_args(argv)
     args.game = args.game or ["carcassonne"]
     if args.rounds < 1 or args.rooms < 1 or args.games < 1:
         parser.error("--rounds, --rooms and --games must be at least 1")
+    for python in {args.base_python, args.python}:
+        if not os.access(python, os.X_OK):
+            parser.error(f"{python}: no interpreter there")
     results = asyncio.run(run(args))
     print(table(results, args))
     return 0

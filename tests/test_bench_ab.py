@@ -75,3 +75,28 @@ def test_make_bench_runs_neither_the_comparison_nor_the_null_games_hub() -> None
     listed = modules()
     assert "bench.ab" not in listed and "bench.nullgame" not in listed
     assert {"bench.hub", "bench.split", "bench.floor", "bench.move_cost"} <= set(listed)
+
+
+async def test_each_side_runs_on_the_interpreter_it_is_given(tmp_path) -> None:
+    """``--base-python``: the base's side runs on that interpreter (here one that notes
+    each start, then is this one), this tree's on this one; the table says which."""
+    import sys
+
+    noted = tmp_path / "started"
+    python = tmp_path / "python"
+    python.write_text(f'#!/bin/sh\necho "$@" >> "{noted}"\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    argv = ["--base", "HEAD", "--base-python", str(python), "--in-process"]
+    argv += ["--games", "1", "--rounds", "1", "--game", "kingsburg"]
+    code, out, err = await run_module("bench.ab", *argv, timeout=240)
+    assert code == 0, err[-2000:]
+    assert noted.read_text().count("bench.move_cost") == 1  # the base's run, not this one's
+    assert f"base = HEAD on {python}" in out
+
+
+async def test_an_interpreter_that_is_not_there_is_refused() -> None:
+    code, _, err = await run_module(
+        "bench.ab", "--base", "HEAD", "--base-python", "/no/such/python", "--in-process"
+    )
+    assert code != 0
+    assert "/no/such/python: no interpreter there" in err
