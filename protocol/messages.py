@@ -333,7 +333,9 @@ class Login(_Client, tag="login"):
 
 class Logout(_Client, tag="logout"):
     """Sign out: the session's token stops working, and this connection is as before
-    its `hello` (send `hello` again, as a guest, to go on). Answered by `signed_out`."""
+    its `hello` (send `hello` again, as a guest, to go on). Answered by `signed_out`.
+    A guest may send it too, to leave a shared device: a `hello` with the old token
+    then makes a new guest, so nobody comes back as the old one."""
 
     everywhere: Annotated[
         bool,

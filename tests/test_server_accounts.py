@@ -162,6 +162,20 @@ async def test_a_guest_may_not_take_an_accounts_name(hall) -> None:
     assert (await guest.expect("welcome"))["name"] == "Adam"
 
 
+async def test_a_guest_who_leaves_a_shared_device_cannot_be_taken_up_again(hall) -> None:
+    """A guest's `logout` ("forget me here", on a school's or a club's computer): the
+    token is worth nothing from then on, so the next person on the device, and anyone
+    who copied it, comes in as a new guest, not as the old one."""
+    kim = await hall.client("Kim")
+    again = await hall.client("Kim", token=kim.token)  # the token works until then
+    assert again.player == kim.player
+    await kim.send({"t": "logout"})
+    out = await kim.expect("signed_out")
+    assert (out["everywhere"], out["elsewhere"]) == (False, False)
+    nxt = await hall.client("Lee", token=kim.token)
+    assert nxt.player != kim.player and nxt.token != kim.token
+
+
 async def test_sign_out_and_sign_out_everywhere(hall) -> None:
     ada = await hall.client("Ada")
     await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})

@@ -130,6 +130,59 @@ describe("names and refusals", () => {
     await ja.ctx.close();
   });
 
+  test("a guest leaves a shared computer: the next person there starts as a new guest", async () => {
+    const kim = await newPerson(hall.chrome.browser, hall.server.url, "Kim");
+    const page = kim.page;
+    const who = () =>
+      page.evaluate(() => ({
+        token: localStorage.getItem("spieltisch.token"),
+        name: localStorage.getItem("spieltisch.name"),
+        player: (window as Any).spieltisch.store.state.me?.player ?? null,
+      }));
+    const before = await who();
+    expect(before.player).toBeTruthy();
+    // The name form (on a phone, through the name's menu) offers it; asked, it says
+    // what it costs; "Keep me" changes nothing.
+    const nameForm = async (width: number) => {
+      await page.getByTestId("me").click();
+      if (width < 700) await page.getByTestId("menu-rename").click();
+      await page.getByTestId("name-form").waitFor();
+    };
+    await inEachLanguageAndSize(page, async (lang, width) => {
+      await nameForm(width);
+      await page.getByTestId("forget-me").click();
+      await page.getByTestId("forget-me-ask").waitFor();
+      expect(await page.getByTestId("forget-me-ask").textContent()).toContain(lang === "en" ? "“Kim”" : "「Kim」");
+      await settle(page);
+      await page.screenshot({ path: screenshotPath(`names-forget-${width}-${lang}.png`) });
+      await page.getByTestId("forget-me-keep").click();
+      expect(await page.getByTestId("forget-me-ask").count()).toBe(0);
+      await page.getByTestId("name-cancel").click();
+    });
+    expect(await who()).toEqual(before);
+    // Forgotten: the first visit's form, empty, says so; the browser keeps neither name
+    // nor token.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await nameForm(390);
+    await page.getByTestId("forget-me").click();
+    await page.getByTestId("forget-me-go").click();
+    await page.getByTestId("signed-out").waitFor();
+    expect(await page.getByTestId("signed-out").textContent()).toMatch(/^この端末からあなたの情報を消しました/);
+    expect(await page.getByTestId("name-input").inputValue()).toBe("");
+    expect(await page.evaluate(() => [localStorage.getItem("spieltisch.name"), localStorage.getItem("spieltisch.token")])).toEqual([null, null]);
+    await settle(page);
+    await page.screenshot({ path: screenshotPath("names-forgotten-390-ja.png") });
+    // The next person is someone new, with a session of their own.
+    await page.getByTestId("name-input").fill("Lee");
+    await page.getByTestId("name-go").click();
+    await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+    await expect.poll(() => page.evaluate(() => (window as Any).spieltisch.store.state.me?.name ?? null)).toBe("Lee");
+    const after = await who();
+    expect(after.player).not.toBe(before.player);
+    expect(after.token).not.toBe(before.token);
+    await kim.ctx.close();
+  });
+
   test("the opener sits and may add AI players; refusals count seats from 1 in both languages, above the board, with a ✕", async () => {
     const game = hall.has("carcassonne") ? "carcassonne" : hall.games[0].name;
     const seats = hall.games.find((g) => g.name === game)!.max_seats;

@@ -4,7 +4,7 @@ import type { Client } from "./client";
 import { useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
 import { guestNameAfter } from "./account";
-import { AccountDialog, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
+import { AccountDialog, ForgetMe, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
 import { ReplayScreen } from "./ui/replay";
@@ -152,6 +152,9 @@ export function App({ client }: { client: Client }) {
             onCancel={renaming && !refusal && !out ? () => setRenaming(false) : undefined}
           >
             {!(renaming && !refusal && !out) && <SignInOffer client={client} account={registered} />}
+            {renaming && !refusal && !out && !s.me?.account && name && (
+              <ForgetMe client={client} name={s.me?.name ?? name} onForget={() => setRenaming(false)} />
+            )}
           </NamePrompt>
         ) : s.page ? (
           <PageScreen client={client} s={s} page={s.page} />

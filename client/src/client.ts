@@ -51,6 +51,10 @@ export interface Client {
   deleteAccount(password: string): void;
   /** Sign out (of this browser, or of every device): the name form comes back. */
   signOut(everywhere: boolean): void;
+  /** A guest leaves a shared device: the hall forgets the session (`logout`) and this
+   * browser the guest's name and token, so the next person here starts as a new guest
+   * (and gets none of this one's pushes). */
+  forgetMe(): void;
   create(game: string, options: Record<string, unknown>): void;
   /** Go to a table; `key` opens a private one (its invitation or password). */
   open(room: string, key?: string | null): void;
@@ -403,6 +407,18 @@ export function createClient(): Client {
       if (pushes?.endpoint) conn.send({ t: "push_unsubscribe", endpoint: pushes.endpoint });
       keepPush(null);
       store.accountSent(conn.send({ t: "logout", everywhere }));
+    },
+    forgetMe() {
+      if (!conn.isReady) return;
+      client.signOut(false);
+      for (const key of [NAME_KEY, TOKEN_KEY]) {
+        try {
+          localStorage.removeItem(key);
+        } catch {
+          /* no storage */
+        }
+      }
+      name.set(null);
     },
     setHallPassword(password: string) {
       keepHallPassword(password);

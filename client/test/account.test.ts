@@ -281,6 +281,19 @@ describe("deleting the account", () => {
     expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toMatch(/^“Ada” was signed out here from another device/);
   });
 
+  it("a guest who left the device: the note says the next person starts afresh, in both languages", () => {
+    const store = new Store(() => undefined);
+    store.handle(guest);
+    store.handle({ t: "signed_out", everywhere: false, elsewhere: false });
+    const out = store.state.signedOut!;
+    expect(out.account).toBeNull();
+    lang.set("en");
+    expect(signedOutNote(out)).toMatch(/^This device has forgotten you: whoever comes next starts as a new guest/);
+    lang.set("ja");
+    expect(signedOutNote(out)).toMatch(/^この端末からあなたの情報を消しました/);
+    lang.set("en");
+  });
+
   it("signed out by another device: the store says so, and a deletion from there is not ours", () => {
     const store = new Store(() => undefined);
     store.handle(signedIn);

@@ -181,6 +181,43 @@ export function SignInOffer({ client, account }: { client: Client; account: stri
   );
 }
 
+/** In a guest's name form: leave a shared device (a school's, a club's) so that the
+ * next person here starts as a new guest. Two steps: the offer, then what it costs
+ * (nobody comes back as this guest) and the choice. */
+export function ForgetMe({ client, name, onForget }: { client: Client; name: string; onForget: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <p class="forget-me muted small">
+        {t("name.forget_offer")}{" "}
+        <button type="button" class="link" data-testid="forget-me" onClick={() => setAsking(true)}>
+          {t("name.forget")}
+        </button>
+      </p>
+    );
+  return (
+    <div class="forget-me asking" role="group" data-testid="forget-me-ask">
+      <p>{t("name.forget_hint", { name })}</p>
+      <div class="buttons">
+        <button
+          type="button"
+          class="danger"
+          data-testid="forget-me-go"
+          onClick={() => {
+            onForget();
+            client.forgetMe();
+          }}
+        >
+          {t("name.forget_go", { name })}
+        </button>
+        <button type="button" data-testid="forget-me-keep" onClick={() => setAsking(false)}>
+          {t("name.forget_keep")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The words of a refusal, the server's or the form's own: ours in either language
  * (the server's message only for a code we have no words for). */
 export function refusalText(form: AccountForm, local: LocalRefusal | null): string | null {
@@ -197,6 +234,8 @@ export function refusalText(form: AccountForm, local: LocalRefusal | null): stri
 /** The name form's note after signing out: here, everywhere, from another device, or
  * the account deleted. */
 export function signedOutNote(out: SignedOutState): string {
+  // A guest's sign-out is leaving the device (ForgetMe).
+  if (out.account === null) return t("account.forgotten");
   if (out.deleted) return t("account.deleted", { name: out.account ?? "" });
   if (out.elsewhere) return t("account.signed_out_elsewhere", { name: out.account ?? "" });
   return t(out.everywhere ? "account.signed_out_all" : "account.signed_out");
