@@ -127,6 +127,13 @@ def main(argv: list[str] | None = None) -> int:
         "one address may want more)",
     )
     parser.add_argument(
+        "--guest-session-days",
+        type=float,
+        default=Limits().guest_session_days,
+        help="days a guest's session lasts without a visit (default 90; an account's "
+        "lasts 90 either way); a school whose computers are shared may want 1",
+    )
+    parser.add_argument(
         "--gc-every",
         type=float,
         default=Limits().gc_every,
@@ -166,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
+    if not args.guest_session_days > 0:
+        parser.error("--guest-session-days must be more than 0")
 
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
     broker = None
@@ -190,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             open_tables=args.open_tables,
             open_tables_per_address=args.open_tables_per_address,
             signin_failures_per_address=args.signin_failures_per_address,
+            guest_session_days=args.guest_session_days,
             gc_every=args.gc_every,
             hall_password=args.hall_password,
             accounts=args.accounts,

@@ -86,7 +86,7 @@ class Hall:
         spawn = self.tasks.spawn
         self.thinker = Thinker(limits.ai_workers or None, limits.ai_budget)
         self.accounts = Accounts(broker, limits=limits)
-        self.sessions = Sessions(broker, self.accounts)
+        self.sessions = Sessions(broker, self.accounts, limits.guest_session_days * 86400)
         self.ratings = Ratings(broker, self.accounts)
         self.profiles = Profiles(broker, self.accounts, self.ratings)
         self.lobby = Lobby(broker)

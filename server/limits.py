@@ -35,6 +35,10 @@ class Limits(msgspec.Struct):
     # address. A school behind one address may want more. Loopback is not counted,
     # unless `cap_loopback`.
     signin_failures_per_address: int = 20
+    # days a guest's session lasts without a visit (an account's lasts SESSION_TTL): a
+    # school whose computers are shared may want guests forgotten by the next day. Less
+    # than the longest wait at a turn-based table loses a guest their seat there.
+    guest_session_days: float = 90.0
     # at least these seconds between full collections, made only when a closed connection
     # left a cycle the hall could not break (collector.py); 0: no collector task at all
     # (no sweep, no young passes on a timer: Python's own automatic passes instead)

@@ -41,9 +41,12 @@ def _key(token: str) -> str:
 class Sessions:
     """Tokens live in the broker, so a client may come back through any process."""
 
-    def __init__(self, broker: Broker, accounts: Accounts) -> None:
+    def __init__(self, broker: Broker, accounts: Accounts, guest_ttl: float = SESSION_TTL) -> None:
+        """``guest_ttl``: seconds a guest's session lasts without a visit (a hall may
+        forget guests sooner than signed-in players, who sign in again)."""
         self.broker = broker
         self.accounts = accounts
+        self.guest_ttl = guest_ttl
 
     async def find(self, token: str | None) -> tuple[Player, Account | None] | None:
         """The player of a session that still works, with its account when signed in."""
@@ -104,7 +107,8 @@ class Sessions:
         return token, player
 
     async def keep(self, token: str, player: Player) -> None:
-        await self.broker.put(_key(token), msgspec.msgpack.encode(player), ttl=SESSION_TTL)
+        ttl = SESSION_TTL if player.account else self.guest_ttl
+        await self.broker.put(_key(token), msgspec.msgpack.encode(player), ttl=ttl)
 
     async def end(self, token: str) -> None:
         await self.broker.delete(_key(token))
