@@ -335,7 +335,8 @@ class Logout(_Client, tag="logout"):
     """Sign out: the session's token stops working, and this connection is as before
     its `hello` (send `hello` again, as a guest, to go on). Answered by `signed_out`.
     A guest may send it too, to leave a shared device: a `hello` with the old token
-    then makes a new guest, so nobody comes back as the old one."""
+    then makes a new guest, so nobody comes back as the old one, and the guest's seats
+    are given up as by `leave` (an account's are kept for its next sign-in)."""
 
     everywhere: Annotated[
         bool,

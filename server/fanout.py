@@ -97,11 +97,13 @@ class Fanout:
             ]
             conn.send(m.ChatLog(room=room_id, lines=entries))
 
-    async def leave_all(self, conn: Connection) -> None:
+    async def leave_all(self, conn: Connection, keep_seats: bool = True) -> None:
         """Every table the connection had entered, left as by a dropped connection (its
-        seats kept): it closed, or it is someone else from now on (signed in)."""
+        seats kept): it closed, or it is someone else from now on (signed in). Without
+        ``keep_seats``, as by a `leave`: nobody will come back as this player (a guest
+        who left the device)."""
         for room_id in list(conn.rooms):
-            await self.leave(conn, room_id, gone=True)
+            await self.leave(conn, room_id, gone=keep_seats)
 
     async def leave(self, conn: Connection, room_id: str, *, gone: bool = False) -> None:
         """``gone`` is a dropped connection rather than a `leave`: the player keeps a

@@ -44,7 +44,7 @@ class SignIn:
         self,
         accounts: Accounts,
         sessions: Sessions,
-        leave_all: Callable[[Connection], Awaitable[None]],
+        leave_all: Callable[[Connection, bool], Awaitable[None]],
         forget: Callable[[Account], Awaitable[object]],
         broker: Broker,
         connections: Iterable[Connection],
@@ -77,7 +77,7 @@ class SignIn:
         assert conn.player is not None
         account = await self.accounts.sign_in(msg.name, msg.password, conn.address)
         if account.player != conn.player.id:
-            await self.leave_all(conn)
+            await self.leave_all(conn, True)
         await self._signed_in(conn, account)
 
     async def password(self, conn: Connection, msg: m.Password) -> None:
@@ -127,7 +127,7 @@ class SignIn:
     async def _ended_here(self, conn: Connection, ended: Ended) -> None:
         if not _ended(conn, ended):
             return  # signed in again before this ran
-        await self.leave_all(conn)
+        await self.leave_all(conn, True)
         if _ended(conn, ended):  # nor meanwhile
             conn.player = None
             conn.token = None
@@ -136,7 +136,10 @@ class SignIn:
     async def _signed_out(self, conn: Connection, everywhere: bool) -> None:
         if conn.token:
             await self.sessions.end(conn.token)
-        await self.leave_all(conn)
+        # A guest's session ended is a player nobody can come back as: their seats go
+        # (the AI takes a running game's at once); an account's wait for a sign-in.
+        guest = conn.player is not None and not conn.player.account
+        await self.leave_all(conn, not guest)
         conn.player = None
         conn.token = None
         conn.send(m.SignedOut(everywhere=everywhere))

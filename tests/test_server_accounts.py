@@ -176,6 +176,35 @@ async def test_a_guest_who_leaves_a_shared_device_cannot_be_taken_up_again(hall)
     assert nxt.player != kim.player and nxt.token != kim.token
 
 
+async def test_a_guest_who_leaves_a_shared_device_gives_up_their_seats(hall) -> None:
+    """Nobody can come back as a guest who left the device: their seat at a table not
+    yet started is free at once (a dropped connection's would be kept for them), and
+    an account's sign-out keeps its seat, since it may sign in again."""
+    ada = await hall.client("Ada")
+    kim = await hall.client("Kim")
+    await ada.send({"t": "create", "game": "countdown", "options": {}})
+    room = (await ada.expect("room"))["room"]
+    await kim.send({"t": "sit", "room": room, "seat": 1})
+    await kim.expect("room", you=1)
+    while (await ada.expect("room"))["seats"][1] is None:
+        pass
+    await kim.send({"t": "logout"})
+    await kim.expect("signed_out")
+    while (await ada.expect("room"))["seats"][1] is not None:
+        pass
+    # An account's sign-out: its seat stays.
+    ben = await hall.client("Ben")
+    await ben.send({"t": "register", "name": "Ben", "password": PASSWORD})
+    await ben.expect("welcome")
+    await ben.send({"t": "sit", "room": room, "seat": 1})
+    await ben.expect("room", you=1)
+    await ben.send({"t": "logout"})
+    await ben.expect("signed_out")
+    await ada.drain(0.3)  # what the table said meanwhile (Ben away)
+    await ada.send({"t": "enter", "room": room})  # and how it stands now
+    assert (await ada.expect("room"))["seats"][1]["player"] == ben.player
+
+
 async def test_sign_out_and_sign_out_everywhere(hall) -> None:
     ada = await hall.client("Ada")
     await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
