@@ -14,7 +14,7 @@ next `hello` (each process hears it on `SIGNED_OUT_CHANNEL`).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -39,12 +39,19 @@ _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(Ended).decode
 
 
+class LeaveAll(Protocol):
+    """Leave every table a connection entered (fanout.py): as a dropped connection,
+    its seats kept, or without ``keep_seats`` as by a `leave`."""
+
+    async def __call__(self, conn: Connection, keep_seats: bool = True) -> None: ...
+
+
 class SignIn:
     def __init__(
         self,
         accounts: Accounts,
         sessions: Sessions,
-        leave_all: Callable[[Connection, bool], Awaitable[None]],
+        leave_all: LeaveAll,
         forget: Callable[[Account], Awaitable[object]],
         broker: Broker,
         connections: Iterable[Connection],
@@ -77,7 +84,7 @@ class SignIn:
         assert conn.player is not None
         account = await self.accounts.sign_in(msg.name, msg.password, conn.address)
         if account.player != conn.player.id:
-            await self.leave_all(conn, True)
+            await self.leave_all(conn)
         await self._signed_in(conn, account)
 
     async def password(self, conn: Connection, msg: m.Password) -> None:
@@ -127,7 +134,7 @@ class SignIn:
     async def _ended_here(self, conn: Connection, ended: Ended) -> None:
         if not _ended(conn, ended):
             return  # signed in again before this ran
-        await self.leave_all(conn, True)
+        await self.leave_all(conn)
         if _ended(conn, ended):  # nor meanwhile
             conn.player = None
             conn.token = None
@@ -139,7 +146,7 @@ class SignIn:
         # A guest's session ended is a player nobody can come back as: their seats go
         # (the AI takes a running game's at once); an account's wait for a sign-in.
         guest = conn.player is not None and not conn.player.account
-        await self.leave_all(conn, not guest)
+        await self.leave_all(conn, keep_seats=not guest)
         conn.player = None
         conn.token = None
         conn.send(m.SignedOut(everywhere=everywhere))
