@@ -324,8 +324,9 @@ class Register(_Client, tag="register"):
 class Login(_Client, tag="login"):
     """Sign in to an account (after `hello`): this connection becomes the account's
     player, with its seats and games; what it had entered as a guest is left (enter
-    again). Answered by `welcome` with a new `token` and `account`; refused with
-    `bad_login` or `too_many_attempts`, a moment late."""
+    again), and the guest's seats are given up as by `leave` (the guest's session ends:
+    nobody comes back as it). Answered by `welcome` with a new `token` and `account`;
+    refused with `bad_login` or `too_many_attempts`, a moment late."""
 
     name: Annotated[str, doc("The account's name, in any case or width.")]
     password: Annotated[str, doc(PASSWORD_DOC)]

@@ -84,7 +84,9 @@ class SignIn:
         assert conn.player is not None
         account = await self.accounts.sign_in(msg.name, msg.password, conn.address)
         if account.player != conn.player.id:
-            await self.leave_all(conn)
+            # Someone else from now on. A guest's session ends with the sign-in, so
+            # nobody comes back as that guest: their seats go, as when they sign out.
+            await self.leave_all(conn, keep_seats=bool(conn.player.account))
         await self._signed_in(conn, account)
 
     async def password(self, conn: Connection, msg: m.Password) -> None:

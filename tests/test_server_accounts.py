@@ -177,9 +177,10 @@ async def test_a_guest_who_leaves_a_shared_device_cannot_be_taken_up_again(hall)
 
 
 async def test_a_guest_who_leaves_a_shared_device_gives_up_their_seats(hall) -> None:
-    """Nobody can come back as a guest who left the device: their seat at a table not
-    yet started is free at once (a dropped connection's would be kept for them), and
-    an account's sign-out keeps its seat, since it may sign in again."""
+    """Nobody can come back as a guest who left the device, or who signed in to an
+    account of another player: their seat at a table not yet started is free at once
+    (a dropped connection's would be kept for them); an account's sign-out keeps its
+    seat, since it may sign in again."""
     ada = await hall.client("Ada")
     kim = await hall.client("Kim")
     await ada.send({"t": "create", "game": "countdown", "options": {}})
@@ -192,10 +193,20 @@ async def test_a_guest_who_leaves_a_shared_device_gives_up_their_seats(hall) -> 
     await kim.expect("signed_out")
     while (await ada.expect("room"))["seats"][1] is not None:
         pass
-    # An account's sign-out: its seat stays.
+    # A guest who signs in to an account of another player is that guest no more.
     ben = await hall.client("Ben")
     await ben.send({"t": "register", "name": "Ben", "password": PASSWORD})
     await ben.expect("welcome")
+    lee = await hall.client("Lee")
+    await lee.send({"t": "sit", "room": room, "seat": 1})
+    await lee.expect("room", you=1)
+    while (await ada.expect("room"))["seats"][1] is None:
+        pass
+    await lee.send({"t": "login", "name": "Ben", "password": PASSWORD})
+    assert (await lee.expect("welcome"))["player"] == ben.player
+    while (await ada.expect("room"))["seats"][1] is not None:
+        pass
+    # An account's sign-out: its seat stays.
     await ben.send({"t": "sit", "room": room, "seat": 1})
     await ben.expect("room", you=1)
     await ben.send({"t": "logout"})
