@@ -150,6 +150,7 @@ describe("names and refusals", () => {
     };
     await inEachLanguageAndSize(page, async (lang, width) => {
       await nameForm(width);
+      if (width < 700) await page.screenshot({ path: screenshotPath(`names-forget-offer-${width}-${lang}.png`) });
       await page.getByTestId("forget-me").click();
       await page.getByTestId("forget-me-ask").waitFor();
       expect(await page.getByTestId("forget-me-ask").textContent()).toContain(lang === "en" ? "“Kim”" : "「Kim」");
