@@ -8,7 +8,7 @@
 import { decode } from "@msgpack/msgpack";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { clearNotices, decideFirst, inEachLanguageAndSize, isMyTurn, openTable, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
+import { clearNotices, cutLine, decideFirst, inEachLanguageAndSize, isMyTurn, openTable, restoreLine, say, screenshotPath, useHall, version, waitMyTurn, waitVersionAbove } from "./harness";
 
 const hall = useHall("0.02");
 const GAME = "carcassonne";
@@ -32,27 +32,6 @@ async function playTable(page: Page, game: string, bots = 1): Promise<void> {
 }
 
 const chatTexts = (page: Page) => page.getByTestId("chat-lines").locator(".line").allTextContents();
-
-/** Cut the page's line to the server: its socket closes and every reconnection fails
- * (the client is pointed at a closed port) until `restoreLine`. */
-async function cutLine(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const c = (window as Any).spieltisch.conn;
-    c.__url = c.__url ?? c.url;
-    c.url = "ws://127.0.0.1:9/ws";
-    c.ws?.close();
-  });
-  await page.locator('[data-testid="conn"][data-state="reconnecting"]').waitFor();
-}
-
-async function restoreLine(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const c = (window as Any).spieltisch.conn;
-    c.url = c.__url;
-    c.reconnectNow();
-  });
-  await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
-}
 
 /** Whether the game log's box shows its newest line (scrolled to the bottom). */
 function logAtBottom(page: Page): Promise<{ bottom: boolean; overflow: boolean }> {

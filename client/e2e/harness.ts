@@ -347,3 +347,27 @@ export async function inEachLanguageAndSize(
     await body(lang, w, h);
   }
 }
+
+/** Cut the page's line to the server: its socket closes and every reconnection fails
+ * (the client is pointed at a closed port) until `restoreLine`. */
+export async function cutLine(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const c = (window as Any).spieltisch.conn;
+    c.__url = c.__url ?? c.url;
+    c.url = "ws://127.0.0.1:9/ws";
+    c.ws?.close();
+  });
+  await page.locator('[data-testid="conn"][data-state="reconnecting"]').waitFor();
+}
+
+/** The line back: the hall's address again, and a reconnection at once. */
+export async function restoreLine(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const c = (window as Any).spieltisch.conn;
+    c.url = c.__url;
+    c.reconnectNow();
+  });
+  await page.locator('[data-testid="conn"][data-state="open"]').waitFor();
+}

@@ -10,7 +10,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { playerTag } from "../src/ui/names";
-import { inEachLanguageAndSize, newPerson, openTable, type Person, say, screenshotPath, useHall } from "./harness";
+import { cutLine, inEachLanguageAndSize, newPerson, openTable, type Person, restoreLine, say, screenshotPath, useHall } from "./harness";
 
 const hall = useHall("0.02");
 const NAME_MAX = 24; // protocol/messages.py; the page must take no more
@@ -161,6 +161,14 @@ describe("names and refusals", () => {
       await page.getByTestId("name-cancel").click();
     });
     expect(await who()).toEqual(before);
+    // Not while the line is down: the hall must hear it, or the session would live on.
+    await cutLine(page);
+    await nameForm(1280);
+    await page.getByTestId("forget-me").click();
+    expect(await page.getByTestId("forget-me-go").isDisabled()).toBe(true);
+    await page.getByTestId("forget-me-keep").click();
+    await page.getByTestId("name-cancel").click();
+    await restoreLine(page);
     // Forgotten: the first visit's form, empty, says so; the browser keeps neither name
     // nor token.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -153,7 +153,7 @@ export function App({ client }: { client: Client }) {
           >
             {!(renaming && !refusal && !out) && <SignInOffer client={client} account={registered} />}
             {renaming && !refusal && !out && !s.me?.account && name && (
-              <ForgetMe client={client} name={s.me?.name ?? name} onForget={() => setRenaming(false)} />
+              <ForgetMe client={client} name={s.me?.name ?? name} online={s.conn === "open" && s.me !== null} onForget={() => setRenaming(false)} />
             )}
           </NamePrompt>
         ) : s.page ? (

@@ -184,7 +184,7 @@ export function SignInOffer({ client, account }: { client: Client; account: stri
 /** In a guest's name form: leave a shared device (a school's, a club's) so that the
  * next person here starts as a new guest. Two steps: the offer, then what it costs
  * (nobody comes back as this guest) and the choice. */
-export function ForgetMe({ client, name, onForget }: { client: Client; name: string; onForget: () => void }) {
+export function ForgetMe({ client, name, online, onForget }: { client: Client; name: string; online: boolean; onForget: () => void }) {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
@@ -203,6 +203,9 @@ export function ForgetMe({ client, name, onForget }: { client: Client; name: str
           type="button"
           class="danger"
           data-testid="forget-me-go"
+          // The hall must hear it (the session ends there): not while the line is down.
+          disabled={!online}
+          title={online ? undefined : t("name.forget_offline")}
           onClick={() => {
             onForget();
             client.forgetMe();
