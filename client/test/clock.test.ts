@@ -114,6 +114,26 @@ describe("a seat's clock in the players panel", () => {
   });
 });
 
+describe("an absence, by what the table does about it", () => {
+  const away = (clock: number | null) => ({ name: "Ada", bot: false, online: false, away_since: 1000, standin: false, resigned: false, clock });
+  it("the grace without a clock, the player's own clock with one, a turn-based table's rule", () => {
+    lang.set("en");
+    expect(presenceLabel(away(null), 1100)?.title).toContain("past the table's grace");
+    expect(presenceLabel(away(95), 1100)?.title).toBe(
+      "Ada has left the running game. Their clock runs while they are away; if it runs out, the AI plays their seat until they are back.",
+    );
+    expect(presenceLabel(away(86400), 1100, false, "ai_move")?.title).toBe(
+      "Ada is not at the table now, as is usual at a turn-based table. If their time for a move runs out, the AI makes that move for them.",
+    );
+    expect(presenceLabel(away(86400), 1100, false, "drop")?.title).toContain("they drop out and the AI plays their seat to the end");
+    expect(presenceLabel(away(86400), 1100, false, "drop")?.text).toBe("away for 1 min");
+    lang.set("ja");
+    expect(presenceLabel(away(86400), 1100, false, "ai_move")?.title).toContain("ターン制では普通のことです");
+    expect(presenceLabel(away(95), 1100)?.title).toContain("離れている間も持ち時間は減り");
+    lang.set("en");
+  });
+});
+
 describe("the clock option", () => {
   it("in words, in both languages; none when 0", () => {
     lang.set("en");

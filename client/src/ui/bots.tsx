@@ -5,6 +5,7 @@
 
 import type { SeatInfo } from "../protocol.gen";
 import { has, t } from "../i18n";
+import type { OutOfTime } from "../turns";
 import { Presence } from "./presence";
 
 export const LEVELS = ["random", "greedy", "strong"] as const;
@@ -41,6 +42,7 @@ export function SeatWho({
   host,
   now,
   offline,
+  turnBased = null,
   account = false,
 }: {
   seat: SeatInfo;
@@ -50,6 +52,8 @@ export function SeatWho({
   host: boolean;
   now?: number;
   offline?: boolean;
+  /** At a turn-based table, what happens out of time (ui/presence.tsx); else null. */
+  turnBased?: OutOfTime | null;
   /** An account holder (known from the hall's list while they are connected). */
   account?: boolean;
 }) {
@@ -71,7 +75,7 @@ export function SeatWho({
       {you && <span class="tag you">{t("table.you")}</span>}
       {seat.bot && <span class="tag bot">{t("table.bot")}</span>}
       {host && <span class="tag host">{t("table.host")}</span>}
-      {!seat.bot && <Presence seat={seat} now={now} offline={offline} />}
+      {!seat.bot && <Presence seat={seat} now={now} offline={offline} turnBased={turnBased} />}
       {seat.thinking && <Thinking />}
     </>
   );

@@ -6,6 +6,7 @@
 
 import type { SeatInfo } from "../protocol.gen";
 import { t } from "../i18n";
+import type { OutOfTime } from "../turns";
 
 /** here: at the table; gone: not at the table before or after a game (no time kept);
  * away: left a running game; standin: the AI plays the seat for now; resigned: gave up,
@@ -44,22 +45,33 @@ export function awayFor(seconds: number): string {
 }
 
 /** The words beside the seat's name, and the longer explanation for its tooltip.
- * `offline`: the reader's own connection is down; only a resignation still holds. */
+ * `offline`: the reader's own connection is down; only a resignation still holds.
+ * `turnBased`: at a turn-based table, what happens when a player's time runs out (an
+ * absence is usual there, and no grace applies); null at a real-time one. */
 export function presenceLabel(
   seat: SeatPresence,
   now: number = nowSeconds(),
   offline = false,
+  turnBased: OutOfTime | null = null,
 ): { kind: PresenceKind; text: string; title: string } | null {
   const known = presenceKind(seat);
   if (known === null) return null;
   const kind = offline && known !== "resigned" && known !== "left" ? "unknown" : known;
-  const label = labelOf(kind, seat, now);
+  const label = labelOf(kind, seat, now, turnBased);
   // Say how many of the person's moves the AI made, wherever it made some.
   if (label && seat.ai_moves) label.title += " " + t("presence.ai_moves", { n: seat.ai_moves, name: seat.name });
   return label;
 }
 
-function labelOf(kind: PresenceKind, seat: SeatPresence, now: number): { kind: PresenceKind; text: string; title: string } | null {
+/** What an absence leads to at this table: the away grace (no clock), the player's own
+ * clock (a real-time table with one), or a turn-based table's rule. */
+function awayHint(seat: SeatPresence, turnBased: OutOfTime | null): string {
+  if (turnBased !== null) return t(turnBased === "drop" ? "presence.away_turns_drop_hint" : "presence.away_turns_hint", { name: seat.name });
+  const clocked = seat.clock !== null && seat.clock !== undefined;
+  return t(clocked ? "presence.away_clock_hint" : "presence.away_hint", { name: seat.name });
+}
+
+function labelOf(kind: PresenceKind, seat: SeatPresence, now: number, turnBased: OutOfTime | null): { kind: PresenceKind; text: string; title: string } | null {
   const away = seat.away_since !== null && seat.away_since !== undefined ? awayFor(now - seat.away_since) : null;
   switch (kind) {
     case "resigned":
@@ -81,7 +93,7 @@ function labelOf(kind: PresenceKind, seat: SeatPresence, now: number): { kind: P
         ),
       };
     case "away":
-      return { kind, text: away!, title: t("presence.away_hint", { name: seat.name }) };
+      return { kind, text: away!, title: awayHint(seat, turnBased) };
     case "here":
       return { kind, text: t("presence.here"), title: t("presence.here_hint", { name: seat.name }) };
     case "gone":
@@ -92,8 +104,8 @@ function labelOf(kind: PresenceKind, seat: SeatPresence, now: number): { kind: P
 }
 
 /** The seat's presence mark: a dot in the state's colour and its words. */
-export function Presence({ seat, now, offline }: { seat: SeatPresence; now?: number; offline?: boolean }) {
-  const p = presenceLabel(seat, now, offline);
+export function Presence({ seat, now, offline, turnBased = null }: { seat: SeatPresence; now?: number; offline?: boolean; turnBased?: OutOfTime | null }) {
+  const p = presenceLabel(seat, now, offline, turnBased);
   if (!p) return null;
   return (
     <span class={`presence presence-${p.kind}`} data-testid="presence" data-presence={p.kind} title={p.title}>

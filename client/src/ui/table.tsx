@@ -340,6 +340,7 @@ function Players({
                     host={seat.player === info.host}
                     now={now}
                     offline={offline}
+                    turnBased={isTurnBased(info.options) ? outOfTime(info.options) : null}
                     account={accounts?.has(seat.player) ?? false}
                   />
                   {host && !offline && canHandToAi(seat, running) && (
