@@ -166,6 +166,7 @@ describe("names and refusals", () => {
     await nameForm(1280);
     await page.getByTestId("forget-me").click();
     expect(await page.getByTestId("forget-me-go").isDisabled()).toBe(true);
+    expect(await page.getByTestId("forget-me-offline").textContent()).toBe("接続されていません。サーバーに伝える必要があるため、接続が戻るまでお待ちください。");
     await page.getByTestId("forget-me-keep").click();
     await page.getByTestId("name-cancel").click();
     await restoreLine(page);

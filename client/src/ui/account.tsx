@@ -198,6 +198,11 @@ export function ForgetMe({ client, name, online, onForget }: { client: Client; n
   return (
     <div class="forget-me asking" role="group" data-testid="forget-me-ask">
       <p>{t("name.forget_hint", { name })}</p>
+      {!online && (
+        <p class="muted small" data-testid="forget-me-offline">
+          {t("name.forget_offline")}
+        </p>
+      )}
       <div class="buttons">
         <button
           type="button"
@@ -205,7 +210,6 @@ export function ForgetMe({ client, name, online, onForget }: { client: Client; n
           data-testid="forget-me-go"
           // The hall must hear it (the session ends there): not while the line is down.
           disabled={!online}
-          title={online ? undefined : t("name.forget_offline")}
           onClick={() => {
             onForget();
             client.forgetMe();
