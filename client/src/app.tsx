@@ -7,7 +7,7 @@ import { guestNameAfter } from "./account";
 import { AccountDialog, ForgetMe, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
-import { ReplayScreen } from "./ui/replay";
+import type { ReplayState } from "./store";
 import { PageScreen } from "./ui/rankings";
 import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
@@ -159,7 +159,7 @@ export function App({ client }: { client: Client }) {
         ) : s.page ? (
           <PageScreen client={client} s={s} page={s.page} />
         ) : s.replay ? (
-          <ReplayScreen client={client} r={s.replay} />
+          <LazyReplay client={client} r={s.replay} />
         ) : s.current ? (
           <Table client={client} s={s} room={s.current} />
         ) : (
@@ -169,4 +169,21 @@ export function App({ client }: { client: Client }) {
       {s.accountForm && <AccountDialog client={client} form={s.accountForm} me={s.me} name={name} />}
     </div>
   );
+}
+
+type ReplayScreenType = typeof import("./ui/replay").ReplayScreen;
+
+/** The replay screen, a chunk of its own: most visits never open a replay, and the
+ * page every visit loads stays smaller (the e2e run's budget counts it). */
+function LazyReplay({ client, r }: { client: Client; r: ReplayState }) {
+  const [Screen, setScreen] = useState<{ c: ReplayScreenType } | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void import("./ui/replay").then((m) => !gone && setScreen({ c: m.ReplayScreen }));
+    return () => {
+      gone = true;
+    };
+  }, []);
+  if (!Screen) return <p class="muted">{t("replay.loading")}</p>;
+  return <Screen.c client={client} r={r} />;
 }
