@@ -1,13 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { nextExpiry } from "./notices";
 import type { Client } from "./client";
-import { useSignal, useStore } from "./hooks";
+import { useChunk, useSignal, useStore } from "./hooks";
 import { errorText, gameName, lang, setLang, t } from "./i18n";
 import { guestNameAfter } from "./account";
-import { AccountDialog, ForgetMe, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
+import { ForgetMe, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
-import type { ReplayState } from "./store";
+import type { AccountForm, ReplayState } from "./store";
+import type { Welcome } from "./protocol.gen";
 import { PageScreen } from "./ui/rankings";
 import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
@@ -166,24 +167,20 @@ export function App({ client }: { client: Client }) {
           <Lobby client={client} s={s} />
         )}
       </main>
-      {s.accountForm && <AccountDialog client={client} form={s.accountForm} me={s.me} name={name} />}
+      {s.accountForm && <LazyAccountDialog client={client} form={s.accountForm} me={s.me} name={name} />}
     </div>
   );
 }
 
-type ReplayScreenType = typeof import("./ui/replay").ReplayScreen;
-
 /** The replay screen, a chunk of its own: most visits never open a replay, and the
  * page every visit loads stays smaller (the e2e run's budget counts it). */
-function LazyReplay({ client, r }: { client: Client; r: ReplayState }) {
-  const [Screen, setScreen] = useState<{ c: ReplayScreenType } | null>(null);
-  useEffect(() => {
-    let gone = false;
-    void import("./ui/replay").then((m) => !gone && setScreen({ c: m.ReplayScreen }));
-    return () => {
-      gone = true;
-    };
-  }, []);
-  if (!Screen) return <p class="muted">{t("replay.loading")}</p>;
-  return <Screen.c client={client} r={r} />;
+function LazyReplay(props: { client: Client; r: ReplayState }) {
+  const m = useChunk(() => import("./ui/replay"));
+  return m ? <m.ReplayScreen {...props} /> : <p class="muted">{t("replay.loading")}</p>;
+}
+
+/** The account dialog, a chunk of its own too: loaded when it first opens. */
+function LazyAccountDialog(props: { client: Client; form: AccountForm; me: Welcome | null; name: string | null }) {
+  const m = useChunk(() => import("./ui/accountdialog"));
+  return m ? <m.AccountDialog {...props} /> : null;
 }

@@ -38,3 +38,19 @@ export function useCatalogue(client: Client, game: string | undefined, ui: GameU
   }, [game]);
   return catalogue;
 }
+
+/** A module loaded on demand, a chunk of its own (`() => import("./…")`): null until it
+ * has come. Loaded once per mounted component; the browser keeps the chunk. */
+export function useChunk<T>(load: () => Promise<T>): T | null {
+  const [got, setGot] = useState<{ m: T } | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void load().then((m) => {
+      if (!gone) setGot({ m });
+    });
+    return () => {
+      gone = true;
+    };
+  }, []);
+  return got ? got.m : null;
+}
