@@ -184,17 +184,17 @@ class Ratings:
             for p, place in zip(record.players, ranks, strict=True)
         ]
         rated = RatedGame(table=record.table, game_id=record.id, ended=record.ended, seats=seats)
-        # Once, whichever process rates it: the owner that archived the game may have
-        # died before rating it, and the next one rates it then (room/actor.py). The
-        # line goes in before the game is marked rated: an owner that dies between the
-        # two leaves the mark to the next, whose copy of the line the ladder passes
-        # over (Ladder.fold takes each game once), so no rating is ever lost.
+        # Whichever process rates it: the owner that archived the game may have died
+        # before rating it, and the next one rates it then (room/actor.py). The line
+        # goes in before the game is marked rated, so an owner that dies between the
+        # two loses nothing; a second copy of the line (that, or two processes at
+        # once) is passed over by the ladder, which takes each game once
+        # (Ladder.fold). The mark only spares later starts writing it again.
         key = rated_key(record.id)
         if await self.broker.get(key) is not None:
             return None
         await self.record(record.game, rated)
-        if not await self.broker.put_new(key, b"1"):
-            return None  # another process rated it meanwhile: it tells the players
+        await self.broker.put(key, b"1")
         return rated
 
     async def ladder(self, game: str) -> Ladder:

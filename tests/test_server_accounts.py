@@ -531,30 +531,30 @@ async def test_a_game_archived_by_an_owner_that_died_before_rating_it_is_rated_o
     await _owner_dies_then_two_starts(tmp_path, monkeypatch, dies_after_archiving, archived=1)
 
 
-@pytest.mark.parametrize("step", ["append", "put_new"])
+@pytest.mark.parametrize("step", ["append", "put"])
 async def test_an_owner_that_dies_while_rating_a_game_loses_no_rating(
     tmp_path, monkeypatch, step: str
 ) -> None:
     """The owner's storage fails as it writes the game's rating down (``append``), or
-    as it marks the game rated after writing it (``put_new``): the next start rates
-    the game, and the standings count it once."""
+    as it marks the game rated after writing it (``put``): the next start rates the
+    game, and the standings count it once."""
     from server.broker import BrokerUnavailable
     from server.broker.sqlite import SqliteBroker
     from server.room import Room
 
     original = getattr(SqliteBroker, step)
 
-    async def dies_there(self, key: str, value: bytes):
+    async def dies_there(self, key: str, value: bytes, *rest, **kw):
         if key.startswith(("rated:", "ratings:")):
             raise BrokerUnavailable("the owner is gone")
-        return await original(self, key, value)
+        return await original(self, key, value, *rest, **kw)
 
     await _owner_dies_then_two_starts(
         tmp_path,
         monkeypatch,
         Room._archive,
         archived=1,
-        rated=step == "put_new",
+        rated=int(step == "put"),
         patch=(step, dies_there),
     )
 

@@ -7,8 +7,6 @@ import { guestNameAfter } from "./account";
 import { ForgetMe, HeaderAccount, SignInOffer, signedOutNote } from "./ui/account";
 import { Lobby } from "./ui/lobby";
 import { NamePrompt } from "./ui/name";
-import type { AccountForm, ReplayState } from "./store";
-import type { Welcome } from "./protocol.gen";
 import { PageScreen } from "./ui/rankings";
 import { explainRefusal } from "./ui/options";
 import { HallPrompt } from "./ui/privacy";
@@ -172,15 +170,19 @@ export function App({ client }: { client: Client }) {
   );
 }
 
+// Their props, as the modules declare them (type imports: they load nothing).
+type ReplayProps = Parameters<typeof import("./ui/replay").ReplayScreen>[0];
+type DialogProps = Parameters<typeof import("./ui/accountdialog").AccountDialog>[0];
+
 /** The replay screen, a chunk of its own: most visits never open a replay, and the
  * page every visit loads stays smaller (the e2e run's budget counts it). */
-function LazyReplay(props: { client: Client; r: ReplayState }) {
+function LazyReplay(props: ReplayProps) {
   const m = useChunk(() => import("./ui/replay"));
   return m ? <m.ReplayScreen {...props} /> : <p class="muted">{t("replay.loading")}</p>;
 }
 
 /** The account dialog, a chunk of its own too: loaded when it first opens. */
-function LazyAccountDialog(props: { client: Client; form: AccountForm; me: Welcome | null; name: string | null }) {
+function LazyAccountDialog(props: DialogProps) {
   const m = useChunk(() => import("./ui/accountdialog"));
   return m ? <m.AccountDialog {...props} /> : null;
 }
