@@ -985,7 +985,8 @@ class SignedOut(_Server, tag="signed_out"):
         bool,
         doc(
             "Not this connection's asking: another device of the account signed out "
-            "everywhere, changed the password or deleted the account. Every connection "
+            "everywhere, changed the password or deleted the account, or whoever runs "
+            "the hall set a new password (`python -m server.admin`). Every connection "
             "signed in under the old password or before the sign-out hears it at once."
         ),
     ] = False

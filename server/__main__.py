@@ -12,7 +12,7 @@ import sys
 import uvicorn
 
 from server.app import create_app
-from server.broker.sqlite import DataError, SqliteBroker
+from server.broker.sqlite import DataError, SqliteBroker, hold_directory
 from server.limits import Limits
 
 HALL_PASSWORD_ENV = "SPIELTISCH_HALL_PASSWORD"
@@ -180,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     broker = None
     if args.redis is None and args.redis_cluster is None and args.data != ":memory:":
         try:
+            hold_directory(args.data)  # for as long as the process lives
             broker = SqliteBroker(args.data)
         except DataError as e:
             print(f"python -m server: cannot start: {e}", file=sys.stderr)

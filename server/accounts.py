@@ -12,7 +12,8 @@ are counted in the broker, so every process of a hall counts alike, and each one
 answered a moment late: per account and address (a few wrong tries from one place shut
 that place out of the account, not its owner elsewhere), per account over every address
 (many more, and it refuses everyone: someone guessing from many places), and per
-address over every name.
+address over every name. A player who forgot their password asks whoever runs the
+hall for a new one (server/admin.py): the hall has no e-mail to send a link to.
 """
 
 from __future__ import annotations
@@ -123,7 +124,12 @@ class Accounts:
         """The account, when the password is right; else AccountError, a moment late."""
         per_address = self.limits.signin_failures_per_address
         address = self.limits.counted_address(address) if per_address > 0 else ""
-        account_key = "tries:account:" + name_key(name)
+        account = await self.find(name)
+        # Counted per generation of the account: a new password (changed, or set by
+        # whoever runs the hall: `python -m server.admin`) starts the counts afresh, so
+        # an owner shut out by their own wrong guesses gets in with it at once.
+        generation = 0 if account is None else account.generation
+        account_key = f"tries:account:{name_key(name)}:{generation}"
         # An address not counted ("": loopback, behind a proxy that does not forward
         # the client's) is one place for every visitor, as if they all came from it.
         caps = [(account_key, PER_ACCOUNT_EVERYWHERE), (f"{account_key}@{address}", PER_ACCOUNT)]
@@ -137,7 +143,6 @@ class Accounts:
                 f"too many failed sign-ins; try again in {int(WINDOW // 60)} minutes",
                 {"minutes": int(WINDOW // 60)},
             )
-        account = await self.find(name)
         if account is not None and await self._verify(account.hash, password):
             if self.hasher.check_needs_rehash(account.hash):
                 account.hash = await asyncio.to_thread(self.hasher.hash, password)
@@ -156,6 +161,19 @@ class Accounts:
         """Sign in with ``old``, then hash ``new``; every other session is signed out."""
         check_password(new)
         account = await self.sign_in(name, old, address)
+        account.hash = await asyncio.to_thread(self.hasher.hash, new)
+        account.generation += 1
+        await self.broker.put(_key(account.name), _encode(account))
+        return account
+
+    async def reset_password(self, name: str, new: str) -> Account | None:
+        """Set a new password without the old one, for whoever runs the hall (the hall
+        has no e-mail to send a link to): every session is signed out, and failed
+        sign-ins are counted afresh. None: no account has this name."""
+        check_password(new)
+        account = await self.find(name)
+        if account is None:
+            return None
         account.hash = await asyncio.to_thread(self.hasher.hash, new)
         account.generation += 1
         await self.broker.put(_key(account.name), _encode(account))

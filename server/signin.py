@@ -39,6 +39,12 @@ _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(Ended).decode
 
 
+def ended_message(account: Account, gone: bool = False) -> bytes:
+    """What tells every process of the hall (SIGNED_OUT_CHANNEL) to sign out the
+    account's connections from before its current generation (all, when ``gone``)."""
+    return _encode(Ended(account.name, account.generation, gone))
+
+
 class LeaveAll(Protocol):
     """Leave every table a connection entered (fanout.py): as a dropped connection,
     its seats kept, or without ``keep_seats`` as by a `leave`."""
@@ -124,8 +130,7 @@ class SignIn:
         """Every process signs out its connections of ``account`` from before its
         current generation (the asking connection is past it already: signed out, or
         signed in again under the new password)."""
-        ended = Ended(account.name, account.generation, gone)
-        await self.broker.publish(SIGNED_OUT_CHANNEL, _encode(ended))
+        await self.broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
 
     def _on_ended(self, data: bytes) -> None:
         ended = _decode(data)

@@ -165,3 +165,28 @@ async def test_changing_the_password_signs_other_sessions_out() -> None:
     assert refused.value.code == "bad_login"
     everywhere = await hall.sign_out_everywhere("ada")
     assert everywhere is not None and everywhere.generation == after.generation + 1
+
+
+async def test_a_password_set_by_the_hall_lets_a_shut_out_owner_in_at_once() -> None:
+    """The owner forgot their password and shut themselves out guessing; whoever runs
+    the hall sets a new one (server/admin.py): it works from that very address, the old
+    one no longer does, and every session from before is over."""
+    hall = accounts()
+    before = await hall.register("Ada", "correct horse", "p1")
+    for _ in range(PER_ACCOUNT):
+        with pytest.raises(AccountError):
+            await hall.sign_in("Ada", "what was it", "10.1.1.1")
+    with pytest.raises(AccountError) as refused:
+        await hall.sign_in("Ada", "correct horse", "10.1.1.1")
+    assert refused.value.code == "too_many_attempts"
+    after = await hall.reset_password("ADA", "battery staple")
+    assert after is not None and after.generation == before.generation + 1
+    assert (await hall.sign_in("Ada", "battery staple", "10.1.1.1")).player == "p1"
+    with pytest.raises(AccountError) as refused:
+        await hall.sign_in("Ada", "correct horse", "10.2.2.2")
+    assert refused.value.code == "bad_login"
+    assert await hall.reset_password("Nobody", "battery staple") is None
+    with pytest.raises(AccountError) as refused:
+        await hall.reset_password("Ada", "short")
+    assert refused.value.code == "bad_password"
+    assert (await hall.sign_in("Ada", "battery staple", "a")).generation == after.generation

@@ -378,7 +378,7 @@ describe("accounts", () => {
       "You have signed out on every device. Choose a name to go on as a guest, or sign in again.",
     );
     await b.page.getByTestId("signed-out").waitFor();
-    expect(await b.page.getByTestId("signed-out").textContent()).toContain("別の端末の操作で、この端末の「Ada」はログアウトされました");
+    expect(await b.page.getByTestId("signed-out").textContent()).toContain("この端末の「Ada」はログアウトされました");
     expect(await b.page.getByTestId("me").count()).toBe(0);
     for (const w of [1280, 390]) {
       await b.page.setViewportSize({ width: w, height: 800 });
@@ -386,7 +386,7 @@ describe("accounts", () => {
       await b.page.screenshot({ path: screenshotPath(`accounts-signed-out-elsewhere-${w}-ja.png`) });
     }
     await setLang(b.page, "en");
-    expect(await b.page.getByTestId("signed-out").textContent()).toMatch(/^“Ada” was signed out here from another device/);
+    expect(await b.page.getByTestId("signed-out").textContent()).toMatch(/^“Ada” was signed out here: the account was signed out everywhere/);
     await b.page.screenshot({ path: screenshotPath("accounts-signed-out-elsewhere-390-en.png") });
     await setLang(b.page, "ja");
     await b.page.setViewportSize({ width: 1280, height: 800 });

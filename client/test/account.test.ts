@@ -277,9 +277,9 @@ describe("deleting the account", () => {
     expect(signedOutNote({ everywhere: true, elsewhere: false, account: "Ada", deleted: true })).toBe(
       "アカウント「Ada」を削除し、すべての端末からログアウトしました。ゲストとして続けるには名前を決めてください。",
     );
-    expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toContain("別の端末の操作で、この端末の「Ada」は");
+    expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toContain("この端末の「Ada」はログアウトされました（すべての端末からのログアウト、パスワードの変更");
     lang.set("en");
-    expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toMatch(/^“Ada” was signed out here from another device/);
+    expect(signedOutNote({ everywhere: true, elsewhere: true, account: "Ada", deleted: false })).toMatch(/^“Ada” was signed out here: the account was signed out everywhere, its password was changed or it was deleted\./);
   });
 
   it("a guest who left the device: the note says the next person starts afresh, in both languages", () => {

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
 import sqlite3
 import threading
@@ -32,6 +33,7 @@ from server.broker.base import BrokerUnavailable
 from server.broker.memory import Archived, MemoryBroker
 
 FILE_NAME = "hall.sqlite3"
+LOCK_NAME = "hall.lock"  # held by the process that serves the directory (hold_directory)
 APPLICATION_ID = 0x5350_5454  # "SPTT": marks the file as this hall's (PRAGMA application_id)
 SCHEMA_VERSION = 1
 BATCH = 1024  # writes committed in one transaction at most
@@ -117,6 +119,28 @@ def open_database(path: Path) -> sqlite3.Connection:
     except sqlite3.DatabaseError as e:
         raise DataError(f"{path}: not a usable database ({e})") from None
     return db
+
+
+def hold_directory(directory: str | Path) -> int:
+    """Hold the data directory for this process, or DataError when another process
+    holds it: a hall reads its database once and then serves from memory, so a second
+    hall, or a tool writing beside a running one, would go unseen and be overwritten.
+    Returns the lock's file descriptor; the lock lasts until it is closed or the process
+    ends (however it ends: the system lets go of it)."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as e:
+        raise DataError(f"{folder}: cannot use it as the data directory ({e})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DataError(
+            f"{folder}: a hall is running on this data directory; stop it first"
+        ) from None
+    return fd
 
 
 class SqliteBroker(MemoryBroker):

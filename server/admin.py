@@ -1,0 +1,126 @@
+"""What whoever runs the hall does by hand, from the machine's shell.
+
+    python -m server.admin password NAME [--data DIR | --redis URL | --redis-cluster URL]
+                                         [--stdin]
+
+``password``: a player forgot their password, and the hall has no e-mail to send them a
+link. This sets a new one for the account named NAME: a temporary one it makes up and
+prints (tell it to the player, who changes it once signed in), or with ``--stdin`` the
+first line read from standard input (asked for without echo at a terminal; never
+printed). Every session of the account is signed out, and its failed sign-ins are
+counted afresh (an owner who shut themselves out with wrong guesses gets in at once).
+
+The storage is named as to ``python -m server``. A hall without Redis keeps its
+accounts in memory once it has started, so its data directory must not be in use: stop
+the hall first (its tables wait; a restart loses nothing), run this, start it again. On
+Redis the running hall reads the account afresh at the next sign-in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import secrets
+import sys
+
+from server.accounts import AccountError, Accounts
+from server.broker import Broker, BrokerUnavailable, make_broker
+from server.broker.sqlite import DataError, SqliteBroker, hold_directory
+from server.keys import SIGNED_OUT_CHANNEL
+from server.signin import ended_message
+
+# Letters and digits no one misreads aloud or in handwriting (no 0/o, 1/l/i).
+_READABLE = "abcdefghjkmnpqrstuvwxyz23456789"
+TEMPORARY_GROUPS = 3  # of four characters: 14 with the dashes, some 60 bits
+
+
+def temporary_password() -> str:
+    return "-".join(
+        "".join(secrets.choice(_READABLE) for _ in range(4)) for _ in range(TEMPORARY_GROUPS)
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m server.admin", description="Look after the hall's accounts."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    password = commands.add_parser(
+        "password",
+        help="set a new password for an account whose owner forgot theirs",
+        description="Set a new password for the account NAME and sign out every session "
+        "of it. Stop a hall without Redis first.",
+    )
+    password.add_argument("name", metavar="NAME", help="the account's name (any case)")
+    where = password.add_mutually_exclusive_group()
+    where.add_argument("--redis", metavar="URL", help="the hall's Redis")
+    where.add_argument("--redis-cluster", metavar="URL", help="any node of the hall's cluster")
+    password.add_argument(
+        "--data",
+        metavar="DIR",
+        default="data",
+        help="the data directory of a hall without Redis (default ./data)",
+    )
+    password.add_argument(
+        "--stdin",
+        action="store_true",
+        help="read the new password from standard input instead of making one up",
+    )
+    return parser
+
+
+async def _set_password(broker: Broker, name: str, new: str) -> str | None:
+    """The account's name as its owner wrote it, or None: no such account."""
+    try:
+        account = await Accounts(broker).reset_password(name, new)
+        if account is not None:
+            # A hall on Redis signs the account's connections out now, as when its
+            # owner changes the password (a stopped hall has none: they sign in anew).
+            await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account))
+    finally:
+        await broker.close()
+    return None if account is None else account.name
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    prog = "python -m server.admin"
+    if not args.stdin:
+        new = temporary_password()
+    elif sys.stdin.isatty():
+        new = getpass.getpass("New password (not shown): ")  # typed by hand: no echo
+    else:
+        new = sys.stdin.readline().rstrip("\r\n")
+    lock = None
+    try:
+        if args.redis is None and args.redis_cluster is None:
+            lock = hold_directory(args.data)
+            broker: Broker = SqliteBroker(args.data)
+        else:
+            broker = make_broker(args.redis, args.redis_cluster)
+        name = asyncio.run(_set_password(broker, args.name, new))
+    except (DataError, AccountError) as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    except BrokerUnavailable:
+        print(f"{prog}: cannot reach the hall's Redis", file=sys.stderr)
+        return 2
+    finally:
+        if lock is not None:
+            os.close(lock)
+    if name is None:
+        print(f"{prog}: no account is named {args.name!r}", file=sys.stderr)
+        return 1
+    if args.stdin:
+        print(f"{name} has the new password you gave.")
+    else:
+        print(f"{name} has a new password: {new}")
+        print("Tell it to them alone; once signed in, they change it under Change password.")
+    print("Every session of the account is signed out.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
