@@ -170,18 +170,25 @@ class RedisCluster:
             if proc.poll() is None and "role:master" in _ask(p, "info", "replication")
         ]
 
-    def master_of(self, key: str) -> int:
-        """The port of the master that holds ``key``'s slot now."""
+    def master_of(self, key: str, timeout: float = 10) -> int:
+        """The port of the master that holds ``key``'s slot now. Asked again while no
+        master claims it: with a node timeout of a second, a node slowed down by a busy
+        machine can be failed over on its own, and a promotion read half before and half
+        after (the old master a replica already, the new one not yet listed) finds none."""
         slot = int(_ask(self.ports[0], "cluster", "keyslot", key).strip())
-        for p in self.masters():
-            for line in _ask(p, "cluster", "nodes").splitlines():
-                parts = line.split()
-                if "myself" in parts[2] and "master" in parts[2]:
-                    for span in parts[8:]:
-                        lo, _, hi = span.partition("-")
-                        if lo.isdigit() and int(lo) <= slot <= int(hi or lo):
-                            return p
-        raise LookupError(key)
+        deadline = time.monotonic() + timeout
+        while True:
+            for p in self.masters():
+                for line in _ask(p, "cluster", "nodes").splitlines():
+                    parts = line.split()
+                    if "myself" in parts[2] and "master" in parts[2]:
+                        for span in parts[8:]:
+                            lo, _, hi = span.partition("-")
+                            if lo.isdigit() and int(lo) <= slot <= int(hi or lo):
+                                return p
+            if time.monotonic() > deadline:
+                raise LookupError(key)
+            time.sleep(0.1)
 
     def replica_of(self, master: int) -> int:
         """The port of a live replica of the master ``master``."""
