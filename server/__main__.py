@@ -13,6 +13,7 @@ import uvicorn
 
 from server.app import create_app
 from server.broker.sqlite import DataError, SqliteBroker, hold_directory
+from server.control import socket_path
 from server.limits import Limits
 
 HALL_PASSWORD_ENV = "SPIELTISCH_HALL_PASSWORD"
@@ -177,11 +178,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--guest-session-days must be more than 0")
 
     logging.basicConfig(level=args.log_level.upper(), format="%(message)s", stream=sys.stderr)
-    broker = None
+    broker = control = None
     if args.redis is None and args.redis_cluster is None and args.data != ":memory:":
         try:
             hold_directory(args.data)  # for as long as the process lives
             broker = SqliteBroker(args.data)
+            control = socket_path(args.data)  # where `python -m server.admin` asks
         except DataError as e:
             print(f"python -m server: cannot start: {e}", file=sys.stderr)
             return 2
@@ -189,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         broker=broker,
         redis_url=args.redis,
         redis_cluster_url=args.redis_cluster,
+        control=control,
         limits=Limits(
             bot_delay=args.bot_delay,
             lease_ttl=args.lease_ttl,

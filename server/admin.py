@@ -11,9 +11,10 @@ printed). Every session of the account is signed out, and its failed sign-ins ar
 counted afresh (an owner who shut themselves out with wrong guesses gets in at once).
 
 The storage is named as to ``python -m server``. A hall without Redis keeps its
-accounts in memory once it has started, so its data directory must not be in use: stop
-the hall first (its tables wait; a restart loses nothing), run this, start it again. On
-Redis the running hall reads the account afresh at the next sign-in.
+accounts in memory once it has started: while one runs on the data directory, this
+asks it to set the password (server/control.py) rather than write beside it; with no
+hall running, it writes to the database itself. On Redis it writes there, and the
+running hall reads the account afresh at the next sign-in.
 """
 
 from __future__ import annotations
@@ -24,10 +25,15 @@ import getpass
 import os
 import secrets
 import sys
+from pathlib import Path
 
+import msgspec
+
+from server import control
 from server.accounts import AccountError, Accounts
 from server.broker import Broker, BrokerUnavailable, make_broker
-from server.broker.sqlite import DataError, SqliteBroker, hold_directory
+from server.broker.sqlite import DataError, DirectoryInUse, SqliteBroker, hold_directory
+from server.control import socket_path
 from server.keys import SIGNED_OUT_CHANNEL
 from server.signin import ended_message
 
@@ -51,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
         "password",
         help="set a new password for an account whose owner forgot theirs",
         description="Set a new password for the account NAME and sign out every session "
-        "of it. Stop a hall without Redis first.",
+        "of it, on the hall's data directory or its Redis, whether the hall runs or not.",
     )
     password.add_argument("name", metavar="NAME", help="the account's name (any case)")
     where = password.add_mutually_exclusive_group()
@@ -84,6 +90,16 @@ async def _set_password(broker: Broker, name: str, new: str) -> str | None:
     return None if account is None else account.name
 
 
+async def _through_hall(path: Path, name: str, new: str) -> str | None:
+    """The same, asked of the hall that runs on the data directory (server/control.py)."""
+    answer = await control.ask(path, control.SetPassword(name=name, password=new))
+    if answer.name is not None:
+        return answer.name
+    if answer.code == "no_account":
+        return None
+    raise AccountError(answer.code or "refused", answer.message)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     prog = "python -m server.admin"
@@ -95,17 +111,29 @@ def main(argv: list[str] | None = None) -> int:
         new = sys.stdin.readline().rstrip("\r\n")
     lock = None
     try:
-        if args.redis is None and args.redis_cluster is None:
-            lock = hold_directory(args.data)
-            broker: Broker = SqliteBroker(args.data)
-        else:
+        if args.redis is not None or args.redis_cluster is not None:
             broker = make_broker(args.redis, args.redis_cluster)
-        name = asyncio.run(_set_password(broker, args.name, new))
+            name = asyncio.run(_set_password(broker, args.name, new))
+        else:
+            try:
+                lock = hold_directory(args.data)
+            except DirectoryInUse:
+                # A hall serves the directory from memory: it sets the password itself.
+                name = asyncio.run(_through_hall(socket_path(args.data), args.name, new))
+            else:
+                name = asyncio.run(_set_password(SqliteBroker(args.data), args.name, new))
     except (DataError, AccountError) as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
     except BrokerUnavailable:
         print(f"{prog}: cannot reach the hall's Redis", file=sys.stderr)
+        return 2
+    except (OSError, TimeoutError, msgspec.DecodeError) as e:
+        print(
+            f"{prog}: a hall is running on {args.data} but did not answer at "
+            f"{socket_path(args.data)} ({e or type(e).__name__}); stop it and run this again",
+            file=sys.stderr,
+        )
         return 2
     finally:
         if lock is not None:

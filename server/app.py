@@ -26,6 +26,7 @@ from server import archive, games, wire
 from server.accounts import Account, name_key
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.connection import Connection
+from server.control import serve as serve_control
 from server.games.described import describe
 from server.hall import Hall
 from server.limits import Limits
@@ -45,7 +46,10 @@ def create_app(
     broker: Broker | None = None,
     client_dist: Path | None = CLIENT_DIST,
     redis_cluster_url: str | None = None,
+    control: Path | None = None,
 ) -> Starlette:
+    """``control``: where to listen for `python -m server.admin` (server/control.py),
+    for a hall that keeps its data directory and holds it."""
     limits = limits or Limits()
     hall_box: list[Hall] = []  # the hall, once the app has started
 
@@ -56,9 +60,15 @@ def create_app(
         await hall.start()
         hall_box.append(hall)
         app.state.hall = hall
+        admin = (
+            None if control is None else await serve_control(control, hall.signin.reset_password)
+        )
         try:
             yield
         finally:
+            if admin is not None and control is not None:
+                admin.close()
+                control.unlink(missing_ok=True)
             await hall.close()
             await b.close()
 

@@ -106,6 +106,15 @@ class SignIn:
         await self._signed_in(conn, account)
         await self._end(account)
 
+    async def reset_password(self, name: str, new: str) -> Account | None:
+        """A new password set by whoever runs the hall (server/admin.py, through the
+        control socket): every session of the account ends, in every process of the
+        hall. None: no account has this name."""
+        account = await self.accounts.reset_password(name, new)
+        if account is not None:
+            await self._end(account)
+        return account
+
     async def delete_account(self, conn: Connection, msg: m.DeleteAccount) -> None:
         player = conn.player
         assert player is not None

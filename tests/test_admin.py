@@ -1,24 +1,31 @@
 """`python -m server.admin password`: whoever runs the hall sets a new password for a
 player who forgot theirs. Run as a real command: on a stopped hall's data directory,
-on a running hall's Redis (whose connections of the account are signed out at once),
-and refused on the data directory of a hall that is running, as a second hall is."""
+through a running hall's control socket (server/control.py), and on a running hall's
+Redis; where the hall runs, the account's connections are signed out at once. A
+second hall on a data directory in use is refused."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 from argon2 import PasswordHasher
 
 from bench.harness.redis_server import RedisServer
+from server import control
 from server.accounts import AccountError, Accounts
+from server.broker import MemoryBroker
 from server.broker.redis import RedisBroker
-from server.broker.sqlite import SqliteBroker
+from server.broker.sqlite import SqliteBroker, hold_directory
 from tests.conftest import running_server
+from tests.support.client import Client
 from tests.support.processes import ROOT, ServerProcess
 
 QUICK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
@@ -93,16 +100,39 @@ async def test_an_unknown_name_or_a_short_password_changes_nothing(tmp_path: Pat
     assert await signs_in(tmp_path, "Ada", OLD)
 
 
-async def test_the_data_directory_of_a_running_hall_is_refused(tmp_path: Path) -> None:
+async def test_a_running_hall_sets_the_password_itself_and_a_second_hall_is_refused(
+    tmp_path: Path,
+) -> None:
     """A hall serves its accounts from memory once started: a password written beside
-    it would go unseen, and be overwritten. The tool is refused, and so is a second
-    hall on the same directory; once the hall stops, the tool does its work."""
-    await register(tmp_path, "Ada")
+    it would go unseen, and be overwritten. So the tool asks the running hall, over its
+    control socket, which signs the account's connections out there and then; a second
+    hall on the same directory is refused."""
     hall = ServerProcess(data=str(tmp_path))
     try:
-        refused = admin("Ada", "--data", str(tmp_path), "--stdin", stdin="battery staple\n")
-        assert refused.returncode == 2
-        assert "a hall is running on this data directory; stop it first" in refused.stderr
+        ada = await Client.open(hall.url, "Ada")
+        await ada.send({"t": "register", "name": "Ada", "password": OLD})
+        await ada.expect("welcome", timeout=10)
+        sock = tmp_path / "admin.sock"
+        assert stat.S_IMODE(sock.stat().st_mode) == 0o600  # the hall's own user alone
+        done = await asyncio.to_thread(
+            admin, "ADA", "--data", str(tmp_path), "--stdin", stdin="battery staple\n"
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("Ada has the new password you gave.")
+        out = await ada.expect("signed_out")
+        assert out["everywhere"] and out["elsewhere"]
+        phone = await Client.open(hall.url, "phone")
+        await phone.send({"t": "login", "name": "Ada", "password": OLD, "id": 1})
+        assert (await phone.expect("error", ref=1, timeout=10))["code"] == "bad_login"
+        await phone.send({"t": "login", "name": "Ada", "password": "battery staple", "id": 2})
+        assert (await phone.expect("welcome", timeout=10))["account"] == "Ada"
+        # Refusals come back from the hall as the tool's own would.
+        unknown = await asyncio.to_thread(admin, "Nobody", "--data", str(tmp_path))
+        assert unknown.returncode == 1 and "no account is named 'Nobody'" in unknown.stderr
+        short = await asyncio.to_thread(
+            admin, "Ada", "--data", str(tmp_path), "--stdin", stdin="short\n"
+        )
+        assert short.returncode == 2 and "8 to 256 characters" in short.stderr
         second = subprocess.run(
             [sys.executable, "-m", "server", "--port", "0", "--data", str(tmp_path)],
             capture_output=True,
@@ -112,12 +142,45 @@ async def test_the_data_directory_of_a_running_hall_is_refused(tmp_path: Path) -
         )
         assert second.returncode == 2
         assert "a hall is running on this data directory" in second.stderr
+        for c in (ada, phone):
+            await c.close()
     finally:
         hall.stop()
-    assert await signs_in(tmp_path, "Ada", OLD)
-    done = admin("Ada", "--data", str(tmp_path), "--stdin", stdin="battery staple\n")
-    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "admin.sock").exists()  # taken away as the hall stopped
     assert await signs_in(tmp_path, "Ada", "battery staple")
+
+
+async def test_a_hall_that_does_not_answer_is_said_plainly(tmp_path: Path) -> None:
+    """The directory held, but nobody at its socket (a hall from before the socket, or
+    stuck): the tool says what to do and changes nothing."""
+    await register(tmp_path, "Ada")
+    held = hold_directory(tmp_path)
+    try:
+        done = admin("Ada", "--data", str(tmp_path), "--stdin", stdin="battery staple\n")
+    finally:
+        os.close(held)
+    assert done.returncode == 2
+    assert "did not answer" in done.stderr and "stop it and run this again" in done.stderr
+    assert await signs_in(tmp_path, "Ada", OLD)
+
+
+async def test_the_control_socket_answers_a_bad_request_and_serves_on(tmp_path: Path) -> None:
+    accounts = Accounts(MemoryBroker(), QUICK, failure_delay=0)
+    await accounts.register("Ada", OLD, "p1")
+    path = tmp_path / control.SOCKET_NAME
+    path.write_bytes(b"left by a hall that died")  # taken over: the caller holds the directory
+    server = await control.serve(path, accounts.reset_password)
+    try:
+        reader, writer = await asyncio.open_unix_connection(path)
+        writer.write(b'{"password": 1}\n')
+        answer = msgspec.json.decode(await reader.readline())
+        writer.close()
+        assert answer["code"] == "bad_message" and "name" not in answer
+        done = await control.ask(path, control.SetPassword(name="ada", password="battery staple"))
+        assert (done.name, done.code) == ("Ada", None)
+        assert (await accounts.sign_in("Ada", "battery staple", "a")).player == "p1"
+    finally:
+        server.close()
 
 
 @pytest.fixture

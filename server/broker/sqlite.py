@@ -77,6 +77,10 @@ class DataError(Exception):
     """The data directory holds something this hall cannot use; it must not start."""
 
 
+class DirectoryInUse(DataError):
+    """Another process, a running hall, holds the data directory (hold_directory)."""
+
+
 def open_database(path: Path) -> sqlite3.Connection:
     """Open (or create) the hall's database, refusing a file that is not one."""
     fresh = not path.exists() or path.stat().st_size == 0
@@ -137,9 +141,7 @@ def hold_directory(directory: str | Path) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise DataError(
-            f"{folder}: a hall is running on this data directory; stop it first"
-        ) from None
+        raise DirectoryInUse(f"{folder}: a hall is running on this data directory") from None
     return fd
 
 

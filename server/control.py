@@ -1,0 +1,101 @@
+"""The control socket: how `python -m server.admin` reaches a running hall that keeps
+its data directory (without Redis). Such a hall reads its database once and serves
+from memory, so a tool writing beside it would go unseen; it asks the hall instead.
+
+A Unix socket, ``admin.sock`` in the data directory, readable and writable by the
+hall's own system user alone (who can read its database anyway): one request a
+connection, a line of JSON, answered by a line of JSON. Nothing of it goes over the
+network, and nothing it carries is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import msgspec
+
+from server.accounts import Account, AccountError
+
+SOCKET_NAME = "admin.sock"
+LINE_MAX = 4096  # bytes of a request: a name and a password fit many times over
+ANSWER_WITHIN = 30.0  # seconds the tool waits (hashing a password takes a fraction)
+
+
+class SetPassword(msgspec.Struct, tag="password"):
+    """Set a new password for the account ``name``; every session of it ends."""
+
+    name: str
+    password: str
+
+
+Request = SetPassword
+
+
+class Answer(msgspec.Struct, omit_defaults=True):
+    name: str | None = None  # done: the account's name as its owner wrote it
+    code: str | None = None  # refused: no_account, or the protocol's code
+    message: str = ""
+
+
+_read = msgspec.json.Decoder(Request).decode
+_write = msgspec.json.Encoder().encode
+_answer = msgspec.json.Decoder(Answer).decode
+
+# Sets a new password (SignIn.reset_password): the account, or None for no such name.
+Reset = Callable[[str, str], Awaitable[Account | None]]
+
+
+def socket_path(data: str | Path) -> Path:
+    return Path(data) / SOCKET_NAME
+
+
+async def serve(path: Path, reset: Reset) -> asyncio.AbstractServer:
+    """Listen at ``path`` (the caller holds the data directory: a file left there is a
+    dead hall's) for the owner's requests."""
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            line = await asyncio.wait_for(reader.readline(), ANSWER_WITHIN)
+            writer.write(_write(await _answer_to(line, reset)) + b"\n")
+            await writer.drain()
+        except (TimeoutError, ConnectionError, ValueError):
+            pass  # the tool went away, or sent more than a line
+        finally:
+            writer.close()
+
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    old = os.umask(0o177)  # the socket file is made 0600 by its bind
+    try:
+        return await asyncio.start_unix_server(handle, path, limit=LINE_MAX)
+    finally:
+        os.umask(old)
+
+
+async def _answer_to(line: bytes, reset: Reset) -> Answer:
+    try:
+        request = _read(line)
+    except msgspec.DecodeError as e:
+        return Answer(code="bad_message", message=f"not a request: {e}")
+    try:
+        account = await reset(request.name, request.password)
+    except AccountError as e:
+        return Answer(code=e.code, message=e.message)
+    if account is None:
+        return Answer(code="no_account", message=f"no account is named {request.name!r}")
+    return Answer(name=account.name)
+
+
+async def ask(path: Path, request: Request) -> Answer:
+    """The tool's side: one request to the hall listening at ``path``."""
+    reader, writer = await asyncio.open_unix_connection(path)
+    try:
+        writer.write(_write(request) + b"\n")
+        await writer.drain()
+        return _answer(await asyncio.wait_for(reader.readline(), ANSWER_WITHIN))
+    finally:
+        writer.close()
