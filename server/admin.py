@@ -33,7 +33,6 @@ from server import control
 from server.accounts import AccountError, Accounts
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.broker.sqlite import DataError, DirectoryInUse, SqliteBroker, hold_directory
-from server.control import socket_path
 from server.keys import SIGNED_OUT_CHANNEL
 from server.signin import ended_message
 
@@ -119,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                 lock = hold_directory(args.data)
             except DirectoryInUse:
                 # A hall serves the directory from memory: it sets the password itself.
-                name = asyncio.run(_through_hall(socket_path(args.data), args.name, new))
+                name = asyncio.run(_through_hall(control.socket_path(args.data), args.name, new))
             else:
                 name = asyncio.run(_set_password(SqliteBroker(args.data), args.name, new))
     except (DataError, AccountError) as e:
@@ -131,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, TimeoutError, msgspec.DecodeError) as e:
         print(
             f"{prog}: a hall is running on {args.data} but did not answer at "
-            f"{socket_path(args.data)} ({e or type(e).__name__}); stop it and run this again",
+            f"{control.socket_path(args.data)} ({e or type(e).__name__}); stop it and run this again",
             file=sys.stderr,
         )
         return 2
