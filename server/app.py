@@ -60,9 +60,14 @@ def create_app(
         await hall.start()
         hall_box.append(hall)
         app.state.hall = hall
-        admin = (
-            None if control is None else await serve_control(control, hall.signin.reset_password)
-        )
+        admin = None
+        if control is not None:
+            try:
+                admin = await serve_control(control, hall.signin.reset_password)
+            except OSError as e:
+                # A path too long for a Unix socket (108 bytes), a file system without
+                # them: the hall runs on, and `server.admin` says to stop it first.
+                log.warning("no control socket at %s (%s)", control, e)
         try:
             yield
         finally:

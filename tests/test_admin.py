@@ -217,3 +217,27 @@ def test_redis_out_of_reach_is_said_plainly() -> None:
     done = admin("Ada", "--redis", "redis://127.0.0.1:9/0", "--stdin", stdin="battery staple\n")
     assert done.returncode == 2
     assert "cannot reach the hall's Redis" in done.stderr
+
+
+async def test_a_data_directory_too_deep_for_a_socket_still_serves(tmp_path: Path) -> None:
+    """A Unix socket's path has at most 107 bytes: a hall whose data directory lies
+    deeper runs all the same, without its control socket, and the tool says what to do
+    (stop it first) and, once it has stopped, does its work."""
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    await register(deep, "Ada")
+    hall = ServerProcess(data=str(deep))
+    try:
+        ada = await Client.open(hall.url, "guest")
+        await ada.send({"t": "login", "name": "Ada", "password": OLD, "id": 1})
+        assert (await ada.expect("welcome", timeout=10))["account"] == "Ada"
+        await ada.close()
+        refused = await asyncio.to_thread(
+            admin, "Ada", "--data", str(deep), "--stdin", stdin="battery staple\n"
+        )
+        assert refused.returncode == 2
+        assert "did not answer" in refused.stderr and "stop it and run this again" in refused.stderr
+    finally:
+        hall.stop()
+    done = admin("Ada", "--data", str(deep), "--stdin", stdin="battery staple\n")
+    assert done.returncode == 0, done.stderr
+    assert await signs_in(deep, "Ada", "battery staple")
