@@ -100,8 +100,11 @@ async def _through_hall(path: Path, name: str, new: str) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     prog = "python -m server.admin"
+    if args.data == ":memory:" and args.redis is None and args.redis_cluster is None:
+        parser.error("a hall on --data :memory: keeps its accounts in its own process alone")
     if not args.stdin:
         new = temporary_password()
     elif sys.stdin.isatty():

@@ -98,6 +98,8 @@ async def test_an_unknown_name_or_a_short_password_changes_nothing(tmp_path: Pat
     assert short.returncode == 2
     assert "a password has 8 to 256 characters" in short.stderr
     assert await signs_in(tmp_path, "Ada", OLD)
+    memory = admin("Ada", "--data", ":memory:")
+    assert memory.returncode == 2 and "keeps its accounts in its own process" in memory.stderr
 
 
 async def test_a_running_hall_sets_the_password_itself_and_a_second_hall_is_refused(
