@@ -183,9 +183,20 @@ class Accounts:
         """Forget the account (after signing in with its password): its name is free,
         its sessions no longer resume."""
         account = await self.sign_in(name, password, address)
+        await self._remove(account)
+        return account
+
+    async def remove(self, name: str) -> Account | None:
+        """Forget the account without its password, for whoever runs the hall
+        (server/admin.py). None: no account has this name."""
+        account = await self.find(name)
+        if account is not None:
+            await self._remove(account)
+        return account
+
+    async def _remove(self, account: Account) -> None:
         await self.broker.delete(_player_key(account.player))
         await self.broker.delete(_key(account.name))
-        return account
 
     async def sign_out_everywhere(self, name: str) -> Account | None:
         account = await self.find(name)

@@ -1,20 +1,28 @@
 """What whoever runs the hall does by hand, from the machine's shell.
 
-    python -m server.admin password NAME [--data DIR | --redis URL | --redis-cluster URL]
-                                         [--stdin]
+    python -m server.admin password NAME [--stdin] [WHERE]
+    python -m server.admin delete NAME [--yes] [WHERE]
+
+WHERE names the hall's storage as to ``python -m server``: ``--data DIR`` (./data by
+default), ``--redis URL`` or ``--redis-cluster URL``.
 
 ``password``: a player forgot their password, and the hall has no e-mail to send them a
 link. This sets a new one for the account named NAME: a temporary one it makes up and
 prints (tell it to the player, who changes it once signed in), or with ``--stdin`` the
 first line read from standard input (asked for without echo at a terminal; never
-printed). Every session of the account is signed out, and its failed sign-ins are
-counted afresh (an owner who shut themselves out with wrong guesses gets in at once).
+printed). Failed sign-ins are counted afresh (an owner who shut themselves out with
+wrong guesses gets in at once).
 
-The storage is named as to ``python -m server``. A hall without Redis keeps its
+``delete``: a member asks to be forgotten and cannot sign in to do it themselves. The
+account goes as when its owner deletes it: its name is free, it leaves the rankings,
+its devices get no more pushes, and its finished games (the other players' too) name
+it "former player". Asks for the name again at a terminal, unless ``--yes``.
+
+Either way every session of the account is signed out. A hall without Redis keeps its
 accounts in memory once it has started: while one runs on the data directory, this
-asks it to set the password (server/control.py) rather than write beside it; with no
-hall running, it writes to the database itself. On Redis it writes there, and the
-running hall reads the account afresh at the next sign-in.
+asks it to do the work (server/control.py) rather than write beside it; with no hall
+running, it writes to the database itself. On Redis it writes there, and the running
+processes read the account afresh at the next sign-in.
 """
 
 from __future__ import annotations
@@ -30,10 +38,13 @@ from pathlib import Path
 import msgspec
 
 from server import control
-from server.accounts import AccountError, Accounts
+from server.accounts import AccountError, Accounts, name_key
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.broker.sqlite import DataError, DirectoryInUse, SqliteBroker, hold_directory
+from server.erasure import forget_account
 from server.keys import SIGNED_OUT_CHANNEL
+from server.profiles import Profiles
+from server.ratings import Ratings
 from server.signin import ended_message
 
 # Letters and digits no one misreads aloud or in handwriting (no 0/o, 1/l/i).
@@ -48,55 +59,93 @@ def temporary_password() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
+    where = argparse.ArgumentParser(add_help=False)
+    storage = where.add_argument_group("where the hall keeps its accounts")
+    servers = storage.add_mutually_exclusive_group()
+    servers.add_argument("--redis", metavar="URL", help="the hall's Redis")
+    servers.add_argument("--redis-cluster", metavar="URL", help="any node of the hall's cluster")
+    storage.add_argument(
+        "--data",
+        metavar="DIR",
+        default="data",
+        help="the data directory of a hall without Redis (default ./data)",
+    )
     parser = argparse.ArgumentParser(
         prog="python -m server.admin", description="Look after the hall's accounts."
     )
     commands = parser.add_subparsers(dest="command", required=True)
     password = commands.add_parser(
         "password",
+        parents=[where],
         help="set a new password for an account whose owner forgot theirs",
         description="Set a new password for the account NAME and sign out every session "
-        "of it, on the hall's data directory or its Redis, whether the hall runs or not.",
+        "of it, whether the hall runs or not.",
     )
     password.add_argument("name", metavar="NAME", help="the account's name (any case)")
-    where = password.add_mutually_exclusive_group()
-    where.add_argument("--redis", metavar="URL", help="the hall's Redis")
-    where.add_argument("--redis-cluster", metavar="URL", help="any node of the hall's cluster")
-    password.add_argument(
-        "--data",
-        metavar="DIR",
-        default="data",
-        help="the data directory of a hall without Redis (default ./data)",
-    )
     password.add_argument(
         "--stdin",
         action="store_true",
         help="read the new password from standard input instead of making one up",
     )
+    delete = commands.add_parser(
+        "delete",
+        parents=[where],
+        help="delete an account for a member who cannot sign in to do it",
+        description="Delete the account NAME as its owner would: its name is free, it "
+        'leaves the rankings, its finished games name it "former player".',
+    )
+    delete.add_argument("name", metavar="NAME", help="the account's name (any case)")
+    delete.add_argument("--yes", action="store_true", help="delete without asking again")
     return parser
 
 
-async def _set_password(broker: Broker, name: str, new: str) -> str | None:
+async def _directly(broker: Broker, request: control.Request) -> str | None:
     """The account's name as its owner wrote it, or None: no such account."""
     try:
-        account = await Accounts(broker).reset_password(name, new)
+        accounts = Accounts(broker)
+        if isinstance(request, control.SetPassword):
+            account = await accounts.reset_password(request.name, request.password)
+        else:
+            account = await accounts.remove(request.name)
+            if account is not None:
+                profiles = Profiles(broker, accounts, Ratings(broker, accounts))
+                await forget_account(broker, profiles, account)
         if account is not None:
             # A hall on Redis signs the account's connections out now, as when its
             # owner changes the password (a stopped hall has none: they sign in anew).
-            await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account))
+            gone = isinstance(request, control.Delete)
+            await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
     finally:
         await broker.close()
     return None if account is None else account.name
 
 
-async def _through_hall(path: Path, name: str, new: str) -> str | None:
+async def _through_hall(path: Path, request: control.Request) -> str | None:
     """The same, asked of the hall that runs on the data directory (server/control.py)."""
-    answer = await control.ask(path, control.SetPassword(name=name, password=new))
+    answer = await control.ask(path, request)
     if answer.name is not None:
         return answer.name
     if answer.code == "no_account":
         return None
     raise AccountError(answer.code or "refused", answer.message)
+
+
+def _request(args: argparse.Namespace, parser: argparse.ArgumentParser) -> control.Request:
+    if args.command == "delete":
+        if not args.yes:
+            if not sys.stdin.isatty():
+                parser.error("delete asks for the name again; without a terminal, add --yes")
+            again = input(f"Type the name again to delete the account {args.name!r}: ")
+            if name_key(again.strip()) != name_key(args.name):
+                parser.error("the names differ: nothing was deleted")
+        return control.Delete(name=args.name)
+    if not args.stdin:
+        new = temporary_password()
+    elif sys.stdin.isatty():
+        new = getpass.getpass("New password (not shown): ")  # typed by hand: no echo
+    else:
+        new = sys.stdin.readline().rstrip("\r\n")
+    return control.SetPassword(name=args.name, password=new)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,25 +154,20 @@ def main(argv: list[str] | None = None) -> int:
     prog = "python -m server.admin"
     if args.data == ":memory:" and args.redis is None and args.redis_cluster is None:
         parser.error("a hall on --data :memory: keeps its accounts in its own process alone")
-    if not args.stdin:
-        new = temporary_password()
-    elif sys.stdin.isatty():
-        new = getpass.getpass("New password (not shown): ")  # typed by hand: no echo
-    else:
-        new = sys.stdin.readline().rstrip("\r\n")
+    request = _request(args, parser)
     lock = None
     try:
         if args.redis is not None or args.redis_cluster is not None:
             broker = make_broker(args.redis, args.redis_cluster)
-            name = asyncio.run(_set_password(broker, args.name, new))
+            name = asyncio.run(_directly(broker, request))
         else:
             try:
                 lock = hold_directory(args.data)
             except DirectoryInUse:
-                # A hall serves the directory from memory: it sets the password itself.
-                name = asyncio.run(_through_hall(control.socket_path(args.data), args.name, new))
+                # A hall serves the directory from memory: it does the work itself.
+                name = asyncio.run(_through_hall(control.socket_path(args.data), request))
             else:
-                name = asyncio.run(_set_password(SqliteBroker(args.data), args.name, new))
+                name = asyncio.run(_directly(SqliteBroker(args.data), request))
     except (DataError, AccountError) as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
@@ -133,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, TimeoutError, msgspec.DecodeError) as e:
         print(
             f"{prog}: a hall is running on {args.data} but did not answer at "
-            f"{control.socket_path(args.data)} ({e or type(e).__name__}); stop it and run this again",
+            f"{control.socket_path(args.data)} ({e or type(e).__name__}); stop it and run "
+            "this again",
             file=sys.stderr,
         )
         return 2
@@ -143,10 +188,13 @@ def main(argv: list[str] | None = None) -> int:
     if name is None:
         print(f"{prog}: no account is named {args.name!r}", file=sys.stderr)
         return 1
-    if args.stdin:
+    if isinstance(request, control.Delete):
+        print(f"The account {name} is deleted: its name is free, it is out of the rankings,")
+        print('and its finished games name it "former player".')
+    elif args.stdin:
         print(f"{name} has the new password you gave.")
     else:
-        print(f"{name} has a new password: {new}")
+        print(f"{name} has a new password: {request.password}")
         print("Tell it to them alone; once signed in, they change it under Change password.")
     print("Every session of the account is signed out.")
     return 0

@@ -63,7 +63,7 @@ def create_app(
         admin = None
         if control is not None:
             try:
-                admin = await serve_control(control, hall.signin.reset_password)
+                admin = await serve_control(control, hall.signin)
             except OSError as e:
                 # A path too long for a Unix socket (108 bytes), a file system without
                 # them: the hall runs on, and `server.admin` says to stop it first.

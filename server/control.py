@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
@@ -32,7 +32,13 @@ class SetPassword(msgspec.Struct, tag="password"):
     password: str
 
 
-Request = SetPassword
+class Delete(msgspec.Struct, tag="delete"):
+    """Delete the account ``name``, as its owner would."""
+
+    name: str
+
+
+Request = SetPassword | Delete
 
 
 class Answer(msgspec.Struct, omit_defaults=True):
@@ -45,22 +51,28 @@ _read = msgspec.json.Decoder(Request).decode
 _write = msgspec.json.Encoder().encode
 _answer = msgspec.json.Decoder(Answer).decode
 
-# Sets a new password (SignIn.reset_password): the account, or None for no such name.
-Reset = Callable[[str, str], Awaitable[Account | None]]
+
+class Accounting(Protocol):
+    """What the socket asks of the hall (server/signin.py's SignIn): each answers the
+    account, or None when no account has the name."""
+
+    async def reset_password(self, name: str, new: str) -> Account | None: ...
+
+    async def remove_account(self, name: str) -> Account | None: ...
 
 
 def socket_path(data: str | Path) -> Path:
     return Path(data) / SOCKET_NAME
 
 
-async def serve(path: Path, reset: Reset) -> asyncio.AbstractServer:
+async def serve(path: Path, accounting: Accounting) -> asyncio.AbstractServer:
     """Listen at ``path`` (the caller holds the data directory: a file left there is a
     dead hall's) for the owner's requests."""
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             line = await asyncio.wait_for(reader.readline(), ANSWER_WITHIN)
-            writer.write(_write(await _answer_to(line, reset)) + b"\n")
+            writer.write(_write(await _answer_to(line, accounting)) + b"\n")
             await writer.drain()
         except (TimeoutError, ConnectionError, ValueError):
             pass  # the tool went away, or sent more than a line
@@ -76,13 +88,16 @@ async def serve(path: Path, reset: Reset) -> asyncio.AbstractServer:
         os.umask(old)
 
 
-async def _answer_to(line: bytes, reset: Reset) -> Answer:
+async def _answer_to(line: bytes, accounting: Accounting) -> Answer:
     try:
         request = _read(line)
     except msgspec.DecodeError as e:
         return Answer(code="bad_message", message=f"not a request: {e}")
     try:
-        account = await reset(request.name, request.password)
+        if isinstance(request, SetPassword):
+            account = await accounting.reset_password(request.name, request.password)
+        else:
+            account = await accounting.remove_account(request.name)
     except AccountError as e:
         return Answer(code=e.code, message=e.message)
     if account is None:

@@ -48,6 +48,7 @@ from server.broker import Broker
 from server.channels import Channels
 from server.connection import Connection, Connections
 from server.dispatch import Dispatcher
+from server.erasure import forget_account
 from server.fanout import Fanout
 from server.hallchat import HallChat
 from server.holders import Holders
@@ -203,8 +204,7 @@ class Hall:
     async def _forget(self, account: Account) -> int:
         """A deleted account: its devices get no more pushes, and its name leaves
         what the hall shows."""
-        await self.pusher.forget(account.player)
-        return await self.profiles.forget(account)
+        return await forget_account(self.broker, self.profiles, account)
 
     async def start(self) -> None:
         # Import every game now: done on the first use instead, it blocked the loop for

@@ -66,6 +66,13 @@ def subs_dir(player: str) -> str:
     return f"push:subs:{player}"
 
 
+async def forget_devices(broker: Broker, player: str) -> None:
+    """Every push subscription of a player (whose account is deleted)."""
+    name = subs_dir(player)
+    for endpoint in await broker.dir_all(name):
+        await broker.dir_delete(name, endpoint)
+
+
 class Subscribed(msgspec.Struct):
     """One device of a player, as the hall keeps it."""
 
@@ -284,12 +291,6 @@ class Pusher:
 
     async def unsubscribe(self, player: str, endpoint: str) -> None:
         await self.broker.dir_delete(subs_dir(player), endpoint)
-
-    async def forget(self, player: str) -> None:
-        """Every device of a player (whose account is deleted)."""
-        name = subs_dir(player)
-        for endpoint in await self.broker.dir_all(name):
-            await self.broker.dir_delete(name, endpoint)
 
     async def devices(self, player: str) -> list[Subscribed]:
         """The player's subscriptions."""

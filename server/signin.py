@@ -115,6 +115,16 @@ class SignIn:
             await self._end(account)
         return account
 
+    async def remove_account(self, name: str) -> Account | None:
+        """The account deleted by whoever runs the hall (server/admin.py, through the
+        control socket), as its owner would delete it: out of what the hall shows, and
+        every session of it ended. None: no account has this name."""
+        account = await self.accounts.remove(name)
+        if account is not None:
+            await self.forget(account)
+            await self._end(account, gone=True)
+        return account
+
     async def delete_account(self, conn: Connection, msg: m.DeleteAccount) -> None:
         player = conn.player
         assert player is not None

@@ -24,6 +24,7 @@ from server.accounts import AccountError, Accounts
 from server.broker import MemoryBroker
 from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker, hold_directory
+from server.ratings import Ratings
 from tests.conftest import running_server
 from tests.support.client import Client
 from tests.support.processes import ROOT, ServerProcess
@@ -32,9 +33,11 @@ QUICK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
 OLD = "correct horse"
 
 
-def admin(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def admin(
+    *args: str, stdin: str = "", command: str = "password"
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "server.admin", "password", *args],
+        [sys.executable, "-m", "server.admin", command, *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -135,6 +138,15 @@ async def test_a_running_hall_sets_the_password_itself_and_a_second_hall_is_refu
             admin, "Ada", "--data", str(tmp_path), "--stdin", stdin="short\n"
         )
         assert short.returncode == 2 and "8 to 256 characters" in short.stderr
+        deleted = await asyncio.to_thread(
+            admin, "Ada", "--data", str(tmp_path), "--yes", command="delete"
+        )
+        assert deleted.returncode == 0, deleted.stderr
+        assert (await phone.expect("signed_out", timeout=10))["elsewhere"]
+        newcomer = await Client.open(hall.url, "Ada")
+        await newcomer.send({"t": "register", "name": "ada", "password": OLD, "id": 3})
+        assert (await newcomer.expect("welcome", timeout=10))["account"] == "ada"
+        await newcomer.close()
         second = subprocess.run(
             [sys.executable, "-m", "server", "--port", "0", "--data", str(tmp_path)],
             capture_output=True,
@@ -149,7 +161,7 @@ async def test_a_running_hall_sets_the_password_itself_and_a_second_hall_is_refu
     finally:
         hall.stop()
     assert not (tmp_path / "admin.sock").exists()  # taken away as the hall stopped
-    assert await signs_in(tmp_path, "Ada", "battery staple")
+    assert await signs_in(tmp_path, "ada", OLD)  # the newcomer's account, kept
 
 
 async def test_a_hall_that_does_not_answer_is_said_plainly(tmp_path: Path) -> None:
@@ -166,12 +178,20 @@ async def test_a_hall_that_does_not_answer_is_said_plainly(tmp_path: Path) -> No
     assert await signs_in(tmp_path, "Ada", OLD)
 
 
+class AccountsAlone:
+    """What the control socket asks of the hall, done by the accounts alone."""
+
+    def __init__(self, accounts: Accounts) -> None:
+        self.reset_password = accounts.reset_password
+        self.remove_account = accounts.remove
+
+
 async def test_the_control_socket_answers_a_bad_request_and_serves_on(tmp_path: Path) -> None:
     accounts = Accounts(MemoryBroker(), QUICK, failure_delay=0)
     await accounts.register("Ada", OLD, "p1")
     path = tmp_path / control.SOCKET_NAME
     path.write_bytes(b"left by a hall that died")  # taken over: the caller holds the directory
-    server = await control.serve(path, accounts.reset_password)
+    server = await control.serve(path, AccountsAlone(accounts))
     try:
         reader, writer = await asyncio.open_unix_connection(path)
         writer.write(b'{"password": 1}\n')
@@ -181,8 +201,32 @@ async def test_the_control_socket_answers_a_bad_request_and_serves_on(tmp_path: 
         done = await control.ask(path, control.SetPassword(name="ada", password="battery staple"))
         assert (done.name, done.code) == ("Ada", None)
         assert (await accounts.sign_in("Ada", "battery staple", "a")).player == "p1"
+        gone = await control.ask(path, control.Delete(name="ADA"))
+        assert gone.name == "Ada" and await accounts.find("Ada") is None
+        again = await control.ask(path, control.Delete(name="Ada"))
+        assert (again.name, again.code) == (None, "no_account")
     finally:
         server.close()
+
+
+async def test_delete_frees_the_name_and_takes_it_out_of_the_rankings(tmp_path: Path) -> None:
+    await register(tmp_path, "Ada")
+    unasked = admin("Ada", "--data", str(tmp_path), command="delete")  # no terminal
+    assert unasked.returncode == 2 and "add --yes" in unasked.stderr
+    assert await signs_in(tmp_path, "Ada", OLD)
+    done = admin("ada", "--data", str(tmp_path), "--yes", command="delete")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("The account Ada is deleted: its name is free")
+    assert not await signs_in(tmp_path, "Ada", OLD)
+    broker = SqliteBroker(tmp_path)
+    try:
+        accounts = Accounts(broker, QUICK)
+        assert "p-Ada" in await Ratings(broker, accounts).forgotten()
+        assert (await accounts.register("ADA", "a new member", "p-2")).player == "p-2"
+    finally:
+        await broker.close()
+    unknown = admin("Nobody", "--data", str(tmp_path), "--yes", command="delete")
+    assert unknown.returncode == 1 and "no account is named 'Nobody'" in unknown.stderr
 
 
 @pytest.fixture
@@ -213,6 +257,12 @@ async def test_on_redis_the_running_hall_signs_the_account_out_at_once(redis) ->
         await phone.send({"t": "login", "name": "Ada", "password": "battery staple", "id": 2})
         welcome = await phone.expect("welcome")
         assert (welcome["account"], welcome["player"]) == ("Ada", ada.player)
+        deleted = await asyncio.to_thread(
+            admin, "Ada", "--redis", redis.url, "--yes", command="delete"
+        )
+        assert deleted.returncode == 0, deleted.stderr
+        assert (await phone.expect("signed_out"))["elsewhere"]
+        assert await srv.hall.accounts.find("Ada") is None
 
 
 def test_redis_out_of_reach_is_said_plainly() -> None:
