@@ -59,7 +59,8 @@ def temporary_password() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    where = argparse.ArgumentParser(add_help=False)
+    where = argparse.ArgumentParser(add_help=False)  # the account, and where it is kept
+    where.add_argument("name", metavar="NAME", help="the account's name (any case)")
     storage = where.add_argument_group("where the hall keeps its accounts")
     servers = storage.add_mutually_exclusive_group()
     servers.add_argument("--redis", metavar="URL", help="the hall's Redis")
@@ -81,7 +82,6 @@ def _parser() -> argparse.ArgumentParser:
         description="Set a new password for the account NAME and sign out every session "
         "of it, whether the hall runs or not.",
     )
-    password.add_argument("name", metavar="NAME", help="the account's name (any case)")
     password.add_argument(
         "--stdin",
         action="store_true",
@@ -94,7 +94,6 @@ def _parser() -> argparse.ArgumentParser:
         description="Delete the account NAME as its owner would: its name is free, it "
         'leaves the rankings, its finished games name it "former player".',
     )
-    delete.add_argument("name", metavar="NAME", help="the account's name (any case)")
     delete.add_argument("--yes", action="store_true", help="delete without asking again")
     return parser
 
