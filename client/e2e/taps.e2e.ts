@@ -206,8 +206,11 @@ async function boardClear(page: Page, where: string): Promise<string[]> {
     const z = document.querySelector("[data-testid=zoom]")!.getBoundingClientRect();
     const v = document.querySelector(".carc-view")!.getBoundingClientRect();
     const r = (b: DOMRect) => `${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`;
-    // (Apart by more than the rounding of fractional pixels.)
-    const apart = z.left >= svg.right - 0.5 || z.right <= svg.left + 0.5 || z.top >= svg.bottom - 0.5 || z.bottom <= svg.top + 0.5;
+    // What shows of the board is its drawing within the view, which clips it (zoomed
+    // in, the drawing is larger than the view). Apart by more than the rounding of
+    // fractional pixels.
+    const shown = { left: Math.max(svg.left, v.left), right: Math.min(svg.right, v.right), top: Math.max(svg.top, v.top), bottom: Math.min(svg.bottom, v.bottom) };
+    const apart = z.left >= shown.right - 0.5 || z.right <= shown.left + 0.5 || z.top >= shown.bottom - 0.5 || z.bottom <= shown.top + 0.5;
     return !apart ? `board ${r(svg)} (view ${r(v)}), zoom ${r(z)}` : null;
   });
   if (overlap) bad.push(`${where}: the zoom buttons lie over the board: ${overlap}`);
