@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 from pathlib import Path
 from typing import Protocol
@@ -19,6 +20,8 @@ from typing import Protocol
 import msgspec
 
 from server.accounts import Account, AccountError
+
+log = logging.getLogger("spieltisch.control")
 
 SOCKET_NAME = "admin.sock"
 LINE_MAX = 4096  # bytes of a request: a name and a password fit many times over
@@ -100,6 +103,10 @@ async def _answer_to(line: bytes, accounting: Accounting) -> Answer:
             account = await accounting.remove_account(request.name)
     except AccountError as e:
         return Answer(code=e.code, message=e.message)
+    except Exception:
+        # The storage failing, or a bug: the tool hears so rather than nothing.
+        log.exception("control socket: %s failed", type(request).__name__)
+        return Answer(code="internal_error", message="the hall could not do it; see its log")
     if account is None:
         return Answer(code="no_account", message=f"no account is named {request.name!r}")
     return Answer(name=account.name)

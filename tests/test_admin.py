@@ -293,3 +293,28 @@ async def test_a_data_directory_too_deep_for_a_socket_still_serves(tmp_path: Pat
     done = admin("Ada", "--data", str(deep), "--stdin", stdin="battery staple\n")
     assert done.returncode == 0, done.stderr
     assert await signs_in(deep, "Ada", "battery staple")
+
+
+class Failing:
+    """A hall whose storage fails under it: the password set, the deletion lost."""
+
+    def __init__(self, accounts: Accounts) -> None:
+        self.reset_password = accounts.reset_password
+
+    async def remove_account(self, name: str) -> None:
+        raise OSError("disk full")
+
+
+async def test_a_failure_in_the_hall_is_told_to_the_tool(tmp_path: Path) -> None:
+    accounts = Accounts(MemoryBroker(), QUICK, failure_delay=0)
+    await accounts.register("Ada", OLD, "p1")
+    path = tmp_path / control.SOCKET_NAME
+    server = await control.serve(path, Failing(accounts))
+    try:
+        failed = await control.ask(path, control.Delete(name="Ada"))
+        assert (failed.name, failed.code) == (None, "internal_error")
+        assert "see its log" in failed.message
+        done = await control.ask(path, control.SetPassword(name="Ada", password="battery staple"))
+        assert done.name == "Ada"  # and it serves on
+    finally:
+        server.close()
