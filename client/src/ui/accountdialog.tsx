@@ -190,9 +190,7 @@ function SignInForm({ client, form, titleId, onCancel }: FormProps) {
 
 function RegisterForm({ client, form, name: initial, titleId, onCancel }: FormProps & { name: string }) {
   const [name, setName] = useState(initial.slice(0, NAME_MAX));
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [local, setLocal] = useState<LocalRefusal | null>(null);
+  const fresh = useNewPassword();
   const pending = form.pending !== null;
   return (
     <form
@@ -201,37 +199,23 @@ function RegisterForm({ client, form, name: initial, titleId, onCancel }: FormPr
       onSubmit={(e) => {
         e.preventDefault();
         if (pending || !name.trim()) return;
-        const wrong = checkNewPassword(password, repeat);
-        setLocal(wrong);
-        if (!wrong) client.register(name.trim(), password);
-        setPassword("");
-        setRepeat("");
+        const password = fresh.take();
+        if (password !== null) client.register(name.trim(), password);
       }}
     >
       <h2 id={titleId}>{t("account.register_title")}</h2>
       <p class="muted small">{t("account.register_hint")}</p>
-      <Refusal text={refusalText(form, local)} />
+      <Refusal text={refusalText(form, fresh.local)} />
       <Field label={t("account.name")} testid="account-name" type="text" value={name} onInput={setName} autoComplete="username" autoFocus={!name} maxLength={NAME_MAX} />
-      <Field
-        label={t("account.password")}
-        testid="account-new-password"
-        value={password}
-        onInput={setPassword}
-        autoComplete="new-password"
-        autoFocus={!!name}
-        hint={t("account.password_hint", { min: ACCOUNT_PASSWORD_MIN, max: ACCOUNT_PASSWORD_MAX })}
-      />
-      <Field label={t("account.repeat")} testid="account-repeat" value={repeat} onInput={setRepeat} autoComplete="new-password" />
-      <Buttons go={t("account.register_go")} busy={t("account.register_busy")} pending={pending} ready={!!name.trim() && !!password && !!repeat} onCancel={onCancel} />
+      <NewPasswordFields fresh={fresh} label={t("account.password")} autoFocus={!!name} />
+      <Buttons go={t("account.register_go")} busy={t("account.register_busy")} pending={pending} ready={!!name.trim() && fresh.filled} onCancel={onCancel} />
     </form>
   );
 }
 
 function PasswordForm({ client, form, account, titleId, onCancel }: FormProps & { account: string }) {
   const [old, setOld] = useState("");
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [local, setLocal] = useState<LocalRefusal | null>(null);
+  const fresh = useNewPassword();
   const pending = form.pending !== null;
   return (
     <form
@@ -240,12 +224,9 @@ function PasswordForm({ client, form, account, titleId, onCancel }: FormProps & 
       onSubmit={(e) => {
         e.preventDefault();
         if (pending || !old) return;
-        const wrong = checkNewPassword(password, repeat);
-        setLocal(wrong);
-        if (!wrong) client.changePassword(old, password);
+        const password = fresh.take();
+        if (password !== null) client.changePassword(old, password);
         setOld("");
-        setPassword("");
-        setRepeat("");
       }}
     >
       <h2 id={titleId}>{t("account.password_title")}</h2>
@@ -254,19 +235,62 @@ function PasswordForm({ client, form, account, titleId, onCancel }: FormProps & 
       </p>
       {/* For password managers: whose password this is. */}
       <input type="text" class="hidden-username" autoComplete="username" value={account} readOnly tabIndex={-1} aria-hidden="true" />
-      <Refusal text={refusalText(form, local)} />
+      <Refusal text={refusalText(form, fresh.local)} />
       <Field label={t("account.old_password")} testid="account-old" value={old} onInput={setOld} autoComplete="current-password" autoFocus />
+      <NewPasswordFields fresh={fresh} label={t("account.new_password")} />
+      <Buttons go={t("account.password_go")} busy={t("account.password_busy")} pending={pending} ready={!!old && fresh.filled} onCancel={onCancel} />
+    </form>
+  );
+}
+
+interface NewPassword {
+  password: string;
+  setPassword: (v: string) => void;
+  repeat: string;
+  setRepeat: (v: string) => void;
+  local: LocalRefusal | null; // what is wrong with the last one tried, found here
+  filled: boolean;
+  /** The new password when it passes the checks (else null, and `local` says why);
+   * both fields are emptied either way. */
+  take: () => string | null;
+}
+
+/** A new password typed twice: registering, and changing one's password. */
+function useNewPassword(): NewPassword {
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [local, setLocal] = useState<LocalRefusal | null>(null);
+  return {
+    password,
+    setPassword,
+    repeat,
+    setRepeat,
+    local,
+    filled: !!password && !!repeat,
+    take: () => {
+      const wrong = checkNewPassword(password, repeat);
+      setLocal(wrong);
+      setPassword("");
+      setRepeat("");
+      return wrong ? null : password;
+    },
+  };
+}
+
+function NewPasswordFields({ fresh, label, autoFocus }: { fresh: NewPassword; label: string; autoFocus?: boolean }) {
+  return (
+    <>
       <Field
-        label={t("account.new_password")}
+        label={label}
         testid="account-new-password"
-        value={password}
-        onInput={setPassword}
+        value={fresh.password}
+        onInput={fresh.setPassword}
         autoComplete="new-password"
+        autoFocus={autoFocus}
         hint={t("account.password_hint", { min: ACCOUNT_PASSWORD_MIN, max: ACCOUNT_PASSWORD_MAX })}
       />
-      <Field label={t("account.repeat")} testid="account-repeat" value={repeat} onInput={setRepeat} autoComplete="new-password" />
-      <Buttons go={t("account.password_go")} busy={t("account.password_busy")} pending={pending} ready={!!old && !!password && !!repeat} onCancel={onCancel} />
-    </form>
+      <Field label={t("account.repeat")} testid="account-repeat" value={fresh.repeat} onInput={fresh.setRepeat} autoComplete="new-password" />
+    </>
   );
 }
 
