@@ -161,9 +161,7 @@ class Accounts:
         """Sign in with ``old``, then hash ``new``; every other session is signed out."""
         check_password(new)
         account = await self.sign_in(name, old, address)
-        account.hash = await asyncio.to_thread(self.hasher.hash, new)
-        account.generation += 1
-        await self.broker.put(_key(account.name), _encode(account))
+        await self._new_password(account, new)
         return account
 
     async def reset_password(self, name: str, new: str) -> Account | None:
@@ -172,12 +170,15 @@ class Accounts:
         sign-ins are counted afresh. None: no account has this name."""
         check_password(new)
         account = await self.find(name)
-        if account is None:
-            return None
+        if account is not None:
+            await self._new_password(account, new)
+        return account
+
+    async def _new_password(self, account: Account, new: str) -> None:
+        """Its hash, under a new generation: the sessions from before end."""
         account.hash = await asyncio.to_thread(self.hasher.hash, new)
         account.generation += 1
         await self.broker.put(_key(account.name), _encode(account))
-        return account
 
     async def delete(self, name: str, password: str, address: str) -> Account:
         """Forget the account (after signing in with its password): its name is free,
