@@ -6,7 +6,8 @@ it: the broker delivers each message once, and the handler fans it out here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from server.broker import Broker, Handler
 
@@ -27,7 +28,14 @@ class Channels:
         self._handlers[name] = handler
         await self.broker.subscribe(name, handler)
 
-    async def unsubscribe(self, name: str) -> None:
+    def unsubscribe(self, name: str) -> Coroutine[Any, Any, None]:
+        """Stop hearing ``name``: forgotten here at once, so that a `subscribe` made
+        before the returned coroutine has run subscribes anew (the broker counts the
+        two handlers apart), rather than finding the channel still here and then
+        losing it."""
         handler = self._handlers.pop(name, None)
+        return self._drop(name, handler)
+
+    async def _drop(self, name: str, handler: Handler | None) -> None:
         if handler is not None:
             await self.broker.unsubscribe(name, handler)

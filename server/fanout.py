@@ -47,10 +47,12 @@ class Fanout:
         tables: Tables,
         inbox: Inbox,
         reforward: Callable[[str], None],
+        left: Callable[[str], None],
     ) -> None:
         """``connections`` are all of this process's (for a catch-up), ``inbox`` is told
-        who arrives at a table and leaves it, and ``reforward`` sends a table's new owner
-        what still waits for an answer from the old one (waiting.py)."""
+        who arrives at a table and leaves it, ``reforward`` sends a table's new owner
+        what still waits for an answer from the old one, and ``left`` is told when the
+        last of this process's connections at a table has left it (both waiting.py)."""
         self.broker = broker
         self.spawn = spawn
         self.channels = channels
@@ -59,6 +61,7 @@ class Fanout:
         self.tables = tables
         self.inbox = inbox
         self.reforward = reforward
+        self.left = left
         self.members: dict[str, set[Connection]] = {}  # table -> our connections there
         self.watchers: dict[str, set[Connection]] = {}  # audience channel -> connections
         self._last: Frame | None = None  # the patch framed last (deliver)
@@ -120,6 +123,7 @@ class Fanout:
         if not members:
             self.members.pop(room_id, None)
             tables.remote.pop(room_id, None)
+            self.left(room_id)
             await self.channels.unsubscribe(events_channel(room_id))
         room = tables.get(room_id)
         if room is None and self.broker.shared:

@@ -25,15 +25,16 @@ sends an `error` itself, and counts it.
 Who uses whom, from the top: the dispatcher hands a message to the sessions, the
 lobby, the tables, the fan-out, the inbox or the replayer; the leases use the tables,
 the fan-out's members and what waits; the fan-out, the lobby, the tables, the inbox
-and what waits (``reforward``); the tables, the lobby and the inbox (``on_command``);
-the inbox, what waits (``forward``, ``answered``). Two pairs need each other both
-ways, and are built so:
+and what waits (``reforward``, ``left``); the tables, the lobby and the inbox
+(``on_command``); the inbox, what waits (``forward``); what waits, the channels (where
+it hears the owners' answers). Two pairs need each other both ways, and are built so:
 
 - the tables hear the inbox channel of each table they own, for the inbox; that
   someone left a table goes to the tables from the table's actor (``Room.on_part``),
   not from the inbox;
 - the leases resend or refuse what waits for a table they take over, and what waits
-  asks the leases to hurry, given to it once both are built (``Waiting.bind``).
+  asks the leases to hurry, and keeps hearing a table's answers while the fan-out has
+  members there, both given to it once built (``Waiting.bind``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from server.fanout import Fanout
 from server.hallchat import HallChat
 from server.holders import Holders
 from server.inbox import Inbox
-from server.keys import LOBBY, node_channel
+from server.keys import LOBBY
 from server.leases import Leases
 from server.limits import Limits
 from server.lobby import Lobby
@@ -96,7 +97,7 @@ class Hall:
         self.holders = Holders(self.accounts)  # who is an account holder, in lists of games
         self.replayer = Replayer(broker, mark=self.holders.mark)
         self.waiting = waiting = Waiting(  # what this process forwarded, until answered
-            broker, limits, node, spawn, connection=connections.get
+            broker, limits, node, spawn, channels=self.channels, connection=connections.get
         )
         self.inbox = Inbox(
             broker,
@@ -104,7 +105,6 @@ class Hall:
             spawn,
             connection=connections.get,
             forward=waiting.forward,
-            answered=waiting.answered,
         )
         self.tables = Tables(
             broker,
@@ -128,6 +128,7 @@ class Hall:
             tables=self.tables,
             inbox=self.inbox,
             reforward=waiting.reforward,
+            left=waiting.left,
         )
         self.tables.deliver = self.fanout.deliver
         self.leases = Leases(
@@ -139,7 +140,7 @@ class Hall:
             members=self.fanout.members,
             waiting=waiting,
         )
-        waiting.bind(hurry=self.leases.hurry)
+        waiting.bind(hurry=self.leases.hurry, present=self.fanout.members)
         self.signin = SignIn(
             self.accounts,
             self.sessions,
@@ -215,7 +216,6 @@ class Hall:
             self.tasks.spawn(collector.run(self.limits.gc_every, self.metrics))
         self.tasks.spawn(stalls.probe(self.metrics))
         await self.broker.subscribe(LOBBY, self._lobby_changed)
-        await self.broker.subscribe(node_channel(self.node), self.inbox.on_reply)
         await self.hallchat.start()
         await self.signin.start()
         await self.pusher.start()

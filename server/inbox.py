@@ -4,8 +4,9 @@ When this process owns the table, a request goes straight into the actor's mailb
 is answered on the asking connection. When another process owns it, the request
 travels as a Command on the table's inbox channel, with a ticket (waiting.py keeps it
 until it is answered); the owner closes the ticket with the outcome before it answers
-on the asking process's own channel, to the connection that asked. Presence (a player
-arriving or leaving) travels the same way, without a ticket or an answer.
+on the table's channel for the asking process (keys.answers_channel, which waiting.py
+listens to while it waits for the table), to the connection that asked. Presence (a
+player arriving or leaving) travels the same way, without a ticket or an answer.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from protocol import messages as m
 from protocol.codec import Converter
 from server.broker import Broker, BrokerUnavailable, Ticket
 from server.connection import Connection
-from server.keys import inbox_channel, node_channel, ticket_key
+from server.keys import answers_channel, inbox_channel, ticket_key
 from server.room import Room
 from server.room.answer import MOVED
 from server.sessions import Player
@@ -104,6 +105,7 @@ class ToAsker:
     def __init__(self, broker: Broker, spawn: Spawn, cmd: Command, room_id: str) -> None:
         self.broker, self.spawn, self.cmd = broker, spawn, cmd
         self.key = None if cmd.ticket is None else ticket_key(room_id, cmd.ticket)
+        self.to = answers_channel(room_id, cmd.node)
         self.claimed = False  # the ticket is ours: no one else may close it now
         self.done = False
 
@@ -120,7 +122,7 @@ class ToAsker:
         if self.key is None:
             return None
         answer = self._reply(v=v)
-        return Ticket(self.key, APPLIED + b"%d" % v, node_channel(self.cmd.node), answer)
+        return Ticket(self.key, APPLIED + b"%d" % v, self.to, answer)
 
     def applied(self, v: int | None, *, again: bool = False, settled: bool = False) -> None:
         if self.done:
@@ -157,7 +159,7 @@ class ToAsker:
             key = None if self.claimed else self.key  # None: the ticket is ours, or none
             if key is not None and await self.broker.settle(key, outcome) is not None:
                 return
-            await self.broker.publish(node_channel(self.cmd.node), reply)
+            await self.broker.publish(self.to, reply)
 
 
 class Inbox:
@@ -168,18 +170,15 @@ class Inbox:
         spawn: Spawn,
         connection: Callable[[int], Connection | None],
         forward: Callable[[str, str, Connection, Any], None],
-        answered: Callable[[Reply], None],
     ) -> None:
         """``node`` is this process, ``connection`` finds one of its connections by id;
-        ``forward`` sends a message to the owner of a table and waits for the answer,
-        which the owner sends here and ``answered`` is given (both of waiting.py, which
-        imports this module)."""
+        ``forward`` sends a message to the owner of a table and waits for the answer
+        (waiting.py, which imports this module, and hears the answers)."""
         self.broker = broker
         self.node = node
         self.spawn = spawn
         self.connection = connection
         self.forward = forward
-        self.answered = answered
 
     # --- the asking side --------------------------------------------------------------
 
@@ -201,16 +200,6 @@ class Inbox:
             kind=kind, node=self.node, conn=conn.cid, player=conn.player, keep_seat=keep_seat
         )
         self.spawn(self._quiet_publish(inbox_channel(room.id), _encode(command)))
-
-    def on_reply(self, data: bytes) -> None:
-        """The owner answered a command one of our connections sent."""
-        answer = msgspec.msgpack.decode(data, type=Reply)
-        if answer.ticket is not None:
-            self.answered(answer)
-            return
-        conn = self.connection(answer.conn)
-        if conn is not None and answer.code is not None:
-            conn.error(answer.ref, answer.code, answer.message, answer.args)
 
     # --- the owning side --------------------------------------------------------------
 

@@ -7,8 +7,9 @@ table's version in front (8 bytes), so a reader can order them without decoding.
 Every key and channel of one table carries the table's id as a hash tag, ``{id}``: on a
 Redis Cluster they all live on the one shard that owns that slot, so a table's commit
 script touches a single shard and its patches go out as sharded pub/sub from there
-(server/broker/cluster.py). A channel without a tag is hall-wide (the lobby, the hall's
-chat, a process's answers). Other brokers ignore the braces.
+(server/broker/cluster.py), as do the owner's answers to the messages other processes
+forward to it (a channel per table and asking process). A channel without a tag is
+hall-wide (the lobby, the hall's chat, who is present). Other brokers ignore the braces.
 """
 
 from __future__ import annotations
@@ -103,9 +104,11 @@ def inbox_channel(room: str) -> str:
     return f"room:{tag(room)}:inbox"
 
 
-def node_channel(node: str) -> str:
-    """Answers for one process: refusals of the commands it forwarded."""
-    return f"node:{node}"
+def answers_channel(room: str, node: str) -> str:
+    """The table owner's answers to the messages process ``node`` forwarded to it: on
+    the table's shard, so that an answer (one for most moves of a hall of several
+    processes) reaches the shard's nodes only, not every node of a cluster."""
+    return f"room:{tag(room)}:to:{node}"
 
 
 def with_version(v: int, data: bytes) -> bytes:

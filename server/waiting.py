@@ -19,6 +19,11 @@ inbox channel (inbox.py). Each one gets exactly one answer, applied or refused, 
   it takes the table over as soon as the dead owner's lease runs out.
 - What waits is bounded, per connection and in all; past that a message is refused
   with `unavailable` at once.
+- The answers come on the table's own channel for this process (keys.answers_channel:
+  on a Redis Cluster, the table's shard alone carries them). This process listens to it
+  from before its first message to the table is sent until nothing waits for the table
+  and none of its connections is there any more (`left`): a player's moves do not
+  subscribe and unsubscribe each time.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import asyncio
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,9 +40,10 @@ import msgspec
 
 from protocol import messages as m
 from server.broker import Broker, BrokerUnavailable
+from server.channels import Channels
 from server.connection import Connection
 from server.inbox import APPLIED, Command, Reply
-from server.keys import inbox_channel, ticket_key
+from server.keys import answers_channel, inbox_channel, ticket_key
 from server.limits import Limits
 from server.room.answer import MOVED
 from server.tasks import Spawn
@@ -74,14 +80,21 @@ class Waiting:
         limits: Limits,
         node: str,
         spawn: Spawn,
+        channels: Channels,
         connection: Callable[[int], Connection | None],
     ) -> None:
-        """``node`` is this process, ``connection`` finds one of its connections by id."""
+        """``node`` is this process, ``connection`` finds one of its connections by id;
+        ``channels`` are its subscriptions, where it hears the answers."""
         self.broker = broker
         self.limits = limits
         self.node = node
         self.spawn = spawn
+        self.channels = channels
         self.connection = connection
+        # The tables where this process has connections (the fan-out's members, given
+        # once it is built: `bind`): their answers' channels are kept while they last.
+        self.present: Container[str] = ()
+        self._listening: set[str] = set()  # tables whose answers' channel we hear
         # Told of a table whose owner is slow to answer (leases.py, which uses this part
         # in turn: it is bound once both are built).
         self.hurry: Callable[[str], None] | None = None
@@ -93,9 +106,11 @@ class Waiting:
         # through the broker's connections.
         self._outbox: dict[str, list[tuple[Pending, bool]]] = {}
 
-    def bind(self, hurry: Callable[[str], None]) -> None:
-        """Tell ``hurry`` the table of a message that has waited HURRY seconds."""
+    def bind(self, hurry: Callable[[str], None], present: Container[str]) -> None:
+        """Tell ``hurry`` the table of a message that has waited HURRY seconds;
+        ``present`` holds the tables where this process has connections."""
         self.hurry = hurry
+        self.present = present
 
     def __len__(self) -> int:
         return len(self._by_ticket)
@@ -161,6 +176,7 @@ class Waiting:
                     if pending.ticket not in self._by_ticket:
                         continue  # answered meanwhile
                     if first:
+                        await self._listen(room_id)  # before the owner can answer
                         key = ticket_key(room_id, pending.ticket)
                         await broker.forward(inbox_channel(room_id), pending.data, key, ttl)
                         pending.opened = time.monotonic()
@@ -180,6 +196,36 @@ class Waiting:
         pending = self._by_ticket.get(ticket)
         if pending is not None and self.hurry is not None:
             self.hurry(pending.room)
+
+    # --- the answers' channel -------------------------------------------------------------
+
+    async def _listen(self, room_id: str) -> None:
+        if room_id not in self._listening:
+            self._listening.add(room_id)
+            # A failure leaves the handler with the broker, which subscribes it anew
+            # once it reconnects; meanwhile the message is refused as unreachable.
+            await self.channels.subscribe(
+                answers_channel(room_id, self.node), room_id, self._on_reply
+            )
+
+    def left(self, room_id: str) -> None:
+        """The last connection of this process at the table has left it."""
+        self._quiet(room_id)
+
+    def _quiet(self, room_id: str) -> None:
+        """Stop hearing the table's answers once nothing here waits for them."""
+        if (
+            room_id in self._listening
+            and room_id not in self._by_room
+            and room_id not in self.present
+        ):
+            self._listening.discard(room_id)
+            self.spawn(self.channels.unsubscribe(answers_channel(room_id, self.node)))
+
+    def _on_reply(self, room_id: str, data: bytes) -> None:
+        reply = msgspec.msgpack.decode(data, type=Reply)
+        if reply.ticket is not None:
+            self.answered(reply)
 
     # --- answering ----------------------------------------------------------------------
 
@@ -249,6 +295,7 @@ class Waiting:
             room.pop(ticket, None)
             if not room:
                 del self._by_room[pending.room]
+                self._quiet(pending.room)
         self._per_conn[pending.cid] -= 1
         if self._per_conn[pending.cid] <= 0:
             del self._per_conn[pending.cid]

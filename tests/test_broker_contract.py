@@ -149,10 +149,10 @@ async def test_a_ticket_is_closed_once_by_whoever_comes_first(broker) -> None:
 
 async def test_a_commit_applies_a_forwarded_message_only_while_its_ticket_is_open(broker) -> None:
     answers: list[bytes] = []
-    await broker.subscribe("node", answers.append)
+    await broker.subscribe("to{t}:n", answers.append)  # the answers live with the table
     assert await broker.acquire("lease:t{t}", "A", ttl=5)
     await broker.forward("inbox{t}", b"cmd", "ticket:a{t}", ttl=5)
-    ticket = Ticket("ticket:a{t}", b"a1", "node", b"applied")
+    ticket = Ticket("ticket:a{t}", b"a1", "to{t}:n", b"applied")
     items = [Stored("ch{t}", b"p", "view{t}", b"", "backlog{t}", 3)]
     assert await broker.commit("log:t{t}", b"e0", "lease:t{t}", "A", items, ticket) == 0
     assert await broker.settle("ticket:a{t}", b"") == b"a1"  # its asker reads the outcome

@@ -26,6 +26,7 @@ from server.games import get
 from server.keys import (
     DIRECTORY,
     LOBBY,
+    answers_channel,
     backlog_key,
     channel,
     chat_key,
@@ -34,7 +35,6 @@ from server.keys import (
     lease_key,
     log_key,
     meta_key,
-    node_channel,
     state_key,
     tagged,
     ticket_key,
@@ -110,11 +110,11 @@ def test_every_key_and_channel_of_a_table_shares_its_hash_tag() -> None:
         channel(room, None),
         events_channel(room),
         inbox_channel(room),
+        answers_channel(room, "n1"),
     ]
     assert {tagged(n) for n in names} == {room}
     # Hall-wide names have none: spread by their own names, or one key each.
     assert tagged(LOBBY) is None and tagged(DIRECTORY) is None
-    assert tagged(node_channel("n1")) is None
 
 
 async def test_a_table_lives_on_one_shard_and_its_patches_are_sharded(shared) -> None:
@@ -123,7 +123,9 @@ async def test_a_table_lives_on_one_shard_and_its_patches_are_sharded(shared) ->
         rooms = rooms_on_every_master(shared, "s")
         for room in rooms.values():
             await other.subscribe(channel(room, 0), lambda d, r=room: got.append((r, d)))
-        await other.subscribe(node_channel("n1"), lambda d: got.append(("n1", d)))
+        # The answers to the messages process n1 forwards to the first master's table.
+        asked = rooms[shared.masters()[0]]
+        await other.subscribe(answers_channel(asked, "n1"), lambda d: got.append(("n1", d)))
         held = await owner.acquire_many([lease_key(r) for r in rooms.values()], "A", 30)
         assert held == [True, True, True]
         assert await other.acquire_many([lease_key(r) for r in rooms.values()], "B", 30) == [
@@ -150,10 +152,16 @@ async def test_a_table_lives_on_one_shard_and_its_patches_are_sharded(shared) ->
                 assert counted == [name, "1" if port == master else "0"]
             assert _ask(master, "pubsub", "numsub", name).split() == [name, "0"]
             assert _ask(master, "exists", "t:" + log_key(room)) == "1"
-        # A forwarded message's ticket, closed by the commit that applies it.
-        room = rooms[shared.masters()[0]]
+        # A forwarded message's ticket, closed by the commit that applies it, and the
+        # answer sharded too: heard on the table's master alone.
+        room = asked
+        name = "t:" + answers_channel(room, "n1")
+        for port in shared.masters():
+            counted = _ask(port, "pubsub", "shardnumsub", name).split()
+            assert counted == [name, "1" if port == shared.masters()[0] else "0"]
+            assert _ask(port, "pubsub", "numsub", name).split() == [name, "0"]
         await owner.forward(inbox_channel(room), b"cmd", ticket_key(room, "k"), ttl=5)
-        ticket = Ticket(ticket_key(room, "k"), b"a1", node_channel("n1"), b"answer")
+        ticket = Ticket(ticket_key(room, "k"), b"a1", answers_channel(room, "n1"), b"answer")
         assert await owner.commit(log_key(room), b"m1", lease_key(room), "A", [], ticket) == 1
         assert await other.settle(ticket_key(room, "k"), b"") == b"a1"
         assert await other.read_log(log_key(room)) == [b"start", b"m1"]

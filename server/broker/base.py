@@ -47,7 +47,8 @@ TICKET_OPEN = b"w"
 class Ticket(NamedTuple):
     """A forwarded message's ticket, settled by the commit that applies it: ``key``
     takes ``value`` (it must be open), and ``data`` is published on ``channel`` (the
-    answer to the process that forwarded the message)."""
+    answer to the process that forwarded the message), a channel of the table's own
+    (its hash tag: on a Redis Cluster the commit publishes it from the table's shard)."""
 
     key: str
     value: bytes

@@ -7,9 +7,11 @@ Where things live:
   (server/keys.py), so one shard owns the whole table: its commit script runs there,
   and its patches go out with sharded pub/sub (``SPUBLISH``), which only the shard that
   owns the channel's slot (and its replicas) carries, not the whole cluster.
-- Channels without a tag are hall-wide (the lobby, the hall's chat, who is present,
-  each process's answers): ordinary ``PUBLISH``, which the cluster sends to every node.
-  They carry a message per lobby change or forwarded message, not per patch.
+  The owner's answers to the messages other processes forward to a table go out on
+  the table's shard too (a channel per table and asking process, keys.answers_channel).
+- Channels without a tag are hall-wide (the lobby, the hall's chat, who is present):
+  ordinary ``PUBLISH``, which the cluster sends to every node. They carry a message
+  per lobby change, not per patch or forwarded move.
 - Hall-wide keys are spread by their own names (a session, an account, a finished
   game are each a key of their own, each on the shard its name hashes to). What stays
   on one shard is one key each: the lobby directory, who is present, the archive's
@@ -103,12 +105,10 @@ REPLICA_WAIT_MS = 250
 RESUBSCRIBE_EVERY = 0.2  # seconds between tries while the cluster settles
 RECOUNT_EVERY = 5.0  # seconds between counts of a master's replicas
 RECOUNT_SOON = 0.5  # ... at the most often, when a replica did not answer
-# The table's patches go out with sharded pub/sub; the answer to a forwarded message
-# (the process's own channel, hall-wide) stays ordinary pub/sub.
-_COMMIT_SHARDED = _COMMIT.replace(
-    "redis.call('PUBLISH', ARGV[a],", "redis.call('SPUBLISH', ARGV[a],"
-)
-assert _COMMIT_SHARDED != _COMMIT
+# The table's patches go out with sharded pub/sub, and so does the answer to a
+# forwarded message it settles (on the table's channel for the asking process).
+_COMMIT_SHARDED = _COMMIT.replace("redis.call('PUBLISH', ", "redis.call('SPUBLISH', ")
+assert _COMMIT_SHARDED.count("SPUBLISH") == 2
 # Open a ticket and send the message it stands for, on the table's shard.
 _FORWARD = """
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
