@@ -15,7 +15,8 @@ with Redis and each room's clients split between them; two processes on a Redis 
 of three masters and three replicas (`redis-cluster`, not run unless named: its "redis
 CPU %" is all six nodes', and a note after the table gives each master's CPU per move
 and the busiest master's share of a core, the figures bench/README.md scales to N
-shards from). Then the failover time: from
+shards from, and the publishes the cluster's bus carried per move, ordinary and
+sharded). Then the failover time: from
 killing a room's owner to the first move applied by its successor.
 
 It starts the server as a separate process (so its CPU and memory are its own), opens
@@ -287,6 +288,7 @@ class Window:
         self.read0: list[dict[str, float]] = []
         # A cluster: all its nodes, and each master on its own.
         self.masters: list[Meter] = []
+        self.bus: tuple[int, int] = (0, 0)  # publishes over a cluster's bus (window)
         if hall.cluster is not None:
             self.redis = Meter(*(p.pid for p in hall.cluster.procs.values()))
             self.masters = [Meter(hall.cluster.procs[p].pid) for p in hall.cluster.masters()]
@@ -300,6 +302,8 @@ class Window:
             self.redis.begin()
         for m in self.masters:
             m.begin()
+        if self.hall.cluster is not None:
+            self.bus = self.hall.cluster.bus_publishes()
         self.hub.begin()
 
     def end(self) -> None:
@@ -308,6 +312,9 @@ class Window:
             self.redis.end()
         for m in self.masters:
             m.end()
+        if self.hall.cluster is not None:
+            (p0, s0), (p1, s1) = self.bus, self.hall.cluster.bus_publishes()
+            self.bus = (p1 - p0, s1 - s0)
         read = read_metrics(self.hall.servers)
         before, after = publish_histogram(self.read0), publish_histogram(read)
         if len(after) == len(before):
@@ -546,6 +553,8 @@ def hub_figures(window: Window, moves: int) -> dict[str, Any]:
         "rss_mb": hub.rss_mb,
         "redis_cpu_pct": window.redis.cpu_pct if window.redis is not None else 0.0,
         "shards": shard_figures(window, moves),
+        # a cluster's bus: ordinary and sharded publishes received by its nodes, a move
+        "bus_per_move": tuple(n / max(1, moves) for n in window.bus),
     }
 
 
@@ -562,7 +571,10 @@ def shard_figures(window: Window, moves: int) -> str:
         "redis CPU per move, each master: "
         + ", ".join(f"{x:.0f}" for x in per_move)
         + f" µs (sum {sum(per_move):.0f} µs); busiest master {max(share):.0f} % of a core; "
-        f"the three replicas together {1e6 * replicas / max(1, moves):.0f} µs per move"
+        f"the three replicas together {1e6 * replicas / max(1, moves):.0f} µs per move; "
+        f"the cluster bus carried {window.bus[0] / max(1, moves):.2f} ordinary and "
+        f"{window.bus[1] / max(1, moves):.2f} sharded publishes per move (as received by "
+        "each node: an ordinary one reaches every node, a sharded one its shard's)"
     )
 
 

@@ -190,6 +190,22 @@ class RedisCluster:
                 raise LookupError(key)
             time.sleep(0.1)
 
+    def bus_publishes(self) -> tuple[int, int]:
+        """The published messages the live nodes have received over the cluster bus so
+        far, ordinary and sharded (``CLUSTER INFO``): an ordinary ``PUBLISH`` reaches
+        every other node, a sharded one only the other nodes of its shard."""
+        plain = sharded = 0
+        for p, proc in self.procs.items():
+            if proc.poll() is not None:
+                continue
+            for line in _ask(p, "cluster", "info").splitlines():
+                name, _, value = line.strip().partition(":")
+                if name == "cluster_stats_messages_publish_received":
+                    plain += int(value)
+                elif name == "cluster_stats_messages_publishshard_received":
+                    sharded += int(value)
+        return plain, sharded
+
     def replica_of(self, master: int) -> int:
         """The port of a live replica of the master ``master``."""
         master_id = _ask(master, "cluster", "myid").strip()
