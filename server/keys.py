@@ -8,8 +8,12 @@ Every key and channel of one table carries the table's id as a hash tag, ``{id}`
 Redis Cluster they all live on the one shard that owns that slot, so a table's commit
 script touches a single shard and its patches go out as sharded pub/sub from there
 (server/broker/cluster.py), as do the owner's answers to the messages other processes
-forward to it (a channel per table and asking process). A channel without a tag is
-hall-wide (the lobby, the hall's chat, who is present). Other brokers ignore the braces.
+forward to it (a channel per table and asking process). The hall-wide channels (the
+lobby's, the hall chat's, who is present, sign-outs) share the tag ``{hall}``: every
+process hears them, and as sharded channels of one shard they reach that shard's nodes
+and the processes, not every node of a cluster as ordinary pub/sub would (each
+message is small, and comes per lobby change or line said). Hall-wide keys have no
+tag: they are spread by their own names. Other brokers ignore the braces.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ Audience = int | None  # a seat, or None for the spectators
 
 VERSION = struct.Struct(">Q")
 
-LOBBY = "lobby"  # channel: something in the lobby directory changed
+HALL = "{hall}"  # the hash tag of the hall-wide channels
+LOBBY = "lobby:" + HALL  # channel: something in the lobby directory changed
 DIRECTORY = "rooms"  # the lobby directory: table id -> its entry (server/lobby.py)
 # The running turn-based tables of a shared hall (id -> nothing): taken over when their
 # owner dies even with nobody at them, for their deadlines (server/leases.py).
@@ -140,7 +145,7 @@ def split_published(data: bytes) -> tuple[int, bytes, bytes | None]:
 
 # The hall's meeting place (hallchat.py, present.py): hall-wide, one of each.
 HALL_CHAT = "hallchat"  # capped list: the hall's recent chat, encoded HallChatEntries
-HALL_CHAT_CHANNEL = "hallchat:live"  # channel: a line said in the hall
+HALL_CHAT_CHANNEL = "hallchat:" + HALL  # channel: a line said in the hall
 PRESENT = "present"  # directory: process id -> who is connected there
-PRESENT_CHANNEL = "present"  # channel: some process's people changed
-SIGNED_OUT_CHANNEL = "signedout"  # channel: an account's older sessions stopped working
+PRESENT_CHANNEL = "present:" + HALL  # channel: some process's people changed
+SIGNED_OUT_CHANNEL = "signedout:" + HALL  # channel: an account's sessions stopped working

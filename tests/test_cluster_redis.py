@@ -25,7 +25,10 @@ from server.broker.cluster import REPLICA_WAIT_MS, ClusterBroker
 from server.games import get
 from server.keys import (
     DIRECTORY,
+    HALL_CHAT_CHANNEL,
     LOBBY,
+    PRESENT_CHANNEL,
+    SIGNED_OUT_CHANNEL,
     answers_channel,
     backlog_key,
     channel,
@@ -114,7 +117,10 @@ def test_every_key_and_channel_of_a_table_shares_its_hash_tag() -> None:
     ]
     assert {tagged(n) for n in names} == {room}
     # Hall-wide names have none: spread by their own names, or one key each.
-    assert tagged(LOBBY) is None and tagged(DIRECTORY) is None
+    assert tagged(DIRECTORY) is None
+    # Hall-wide channels share a tag of their own: sharded, on one shard.
+    hall_wide = [LOBBY, HALL_CHAT_CHANNEL, PRESENT_CHANNEL, SIGNED_OUT_CHANNEL]
+    assert {tagged(n) for n in hall_wide} == {"hall"}
 
 
 async def test_a_table_lives_on_one_shard_and_its_patches_are_sharded(shared) -> None:
@@ -356,11 +362,11 @@ async def test_the_hub_bench_runs_on_a_cluster_and_measures_each_master() -> Non
     each = row["shards"].split("each master: ")[1].split(" µs")[0].split(", ")
     assert len(each) == 3 and all(float(x) >= 0 for x in each)
     # Half the moves are forwarded to their table's owner: their answers, like the
-    # patches, go out sharded. Ordinary publishes (each received by the five other
-    # nodes) are then the hall's few per second, not some 2.5 a move more (3.0 a move
-    # in all when the answers went to every node, 0.7 since).
+    # patches, go out sharded, and so does what is hall-wide (the lobby's notices, who
+    # is present): nothing goes out to every node (3.0 ordinary publishes received a
+    # move when the answers and the hall-wide channels were ordinary pub/sub).
     ordinary, sharded = row["bus_per_move"]
-    assert sharded > 1 and ordinary < 1.5, (ordinary, sharded)
+    assert sharded > 1 and ordinary == 0, (ordinary, sharded)
 
 
 def move_slot(cluster: RedisCluster, key: str, to: int) -> None:

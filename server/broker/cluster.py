@@ -9,9 +9,10 @@ Where things live:
   owns the channel's slot (and its replicas) carries, not the whole cluster.
   The owner's answers to the messages other processes forward to a table go out on
   the table's shard too (a channel per table and asking process, keys.answers_channel).
-- Channels without a tag are hall-wide (the lobby, the hall's chat, who is present):
-  ordinary ``PUBLISH``, which the cluster sends to every node. They carry a message
-  per lobby change, not per patch or forwarded move.
+- The hall-wide channels (the lobby's, the hall chat's, who is present, sign-outs)
+  share a tag of their own, ``{hall}``: sharded too, on the one shard of that slot,
+  where every process subscribes them. A channel without a tag (none of the hall's)
+  would be ordinary ``PUBLISH``, which the cluster sends to every node.
 - Hall-wide keys are spread by their own names (a session, an account, a finished
   game are each a key of their own, each on the shard its name hashes to). What stays
   on one shard is one key each: the lobby directory, who is present, the archive's
