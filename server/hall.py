@@ -149,6 +149,7 @@ class Hall:
             broker=broker,
             connections=connections,
             spawn=spawn,
+            forgotten=self.replayer.forget,
         )
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)

@@ -5,7 +5,9 @@ runs to hundreds of moves, each with a view and a diff); on the event loop that 
 stall every table of the process. So replays are built in a worker process, one at a
 time, and the last few are kept, encoded once for every connection that asks. Their
 players are marked (account holders, guests' tags) as they were when the replay was
-built.
+built. When an account is deleted, in whichever process of the hall, the kept replays
+go (`forget`): its finished games name it no more, and neither may a replay kept from
+before.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ class Replayer:
         self._kept: OrderedDict[tuple[str, int | None], Frame] = OrderedDict()
         self._building: dict[tuple[str, int | None], asyncio.Future[Frame]] = {}
         self._pool: ProcessPoolExecutor | None = None
+        self._forgotten = 0  # accounts deleted since this process started
+
+    def forget(self) -> None:
+        """An account was deleted: what is kept may name it, and so may what is being
+        built from a record read before (it goes to those who asked, and is not kept)."""
+        self._kept.clear()
+        self._forgotten += 1
 
     async def get(self, game_id: str, seat: int | None) -> Frame:
         key = (game_id, seat)
@@ -48,6 +57,7 @@ class Replayer:
             return await asyncio.shield(building)
         future: asyncio.Future[Frame] = asyncio.get_running_loop().create_future()
         self._building[key] = future
+        forgotten = self._forgotten
         try:
             frame = await self._build(game_id, seat)
         except BaseException as e:
@@ -57,9 +67,10 @@ class Replayer:
         finally:
             del self._building[key]
         future.set_result(frame)
-        self._kept[key] = frame
-        while len(self._kept) > KEEP:
-            self._kept.popitem(last=False)
+        if forgotten == self._forgotten:
+            self._kept[key] = frame
+            while len(self._kept) > KEEP:
+                self._kept.popitem(last=False)
         return frame
 
     async def _build(self, game_id: str, seat: int | None) -> Frame:

@@ -62,13 +62,17 @@ class SignIn:
         broker: Broker,
         connections: Iterable[Connection],
         spawn: Callable[[Coroutine[Any, Any, None]], object],
+        forgotten: Callable[[], None],
     ) -> None:
         """``forget`` takes a deleted account out of what the hall shows (profiles.py);
-        ``connections`` are this process's, told when their account's session ended."""
+        ``connections`` are this process's, told when their account's session ended;
+        ``forgotten`` is told in every process of the hall when an account is deleted,
+        once ``forget`` is done (what a process keeps may name it: replayer.py)."""
         self.accounts = accounts
         self.sessions = sessions
         self.leave_all = leave_all
         self.forget = forget
+        self.forgotten = forgotten
         self.broker = broker
         self.connections = connections
         self.spawn = spawn
@@ -153,6 +157,8 @@ class SignIn:
 
     def _on_ended(self, data: bytes) -> None:
         ended = _decode(data)
+        if ended.gone:
+            self.forgotten()
         for conn in list(self.connections):
             if _ended(conn, ended):
                 self.spawn(self._ended_here(conn, ended))

@@ -162,3 +162,23 @@ async def test_an_exported_record_replays_to_its_result_and_a_forged_one_does_no
     assert forged.returncode == 1 and "recorded scores" in forged.stdout
     garbage = check(b'{"format": "something else"}')
     assert garbage.returncode == 2 and "not a game record" in garbage.stderr
+
+
+async def test_a_kept_replay_forgets_a_deleted_account_name(played) -> None:
+    """A replay is kept once built; Anna registers after her game and then deletes her
+    account: the replay asked for again names her no more, as the history does."""
+    server, room, anna, watcher = played
+    await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
+    await anna.expect("welcome", account="Anna")
+    await watcher.send({"t": "history"})
+    game = (await watcher.expect("history"))["games"][0]
+    await watcher.send({"t": "replay", "game": game["id"]})
+    kept = await watcher.expect("replay", timeout=30)
+    assert [p["name"] for p in kept["summary"]["players"]] == ["anna", "AI 1"]
+    await anna.send({"t": "delete_account", "password": "correct horse", "id": 5})
+    await anna.expect("signed_out")
+    await watcher.send({"t": "replay", "game": game["id"]})
+    again = await watcher.expect("replay", timeout=30)
+    assert [p["name"] for p in again["summary"]["players"]] == ["former player", "AI 1"]
+    assert b"anna" not in msgspec.msgpack.encode(again)
+    assert again["patches"] == kept["patches"]  # the same game
