@@ -360,7 +360,9 @@ class Password(_Client, tag="password"):
 class DeleteAccount(_Client, tag="delete_account"):
     """Delete the signed-in account: its name is free again, every session of it is
     signed out, its ratings leave the rankings, and in its finished games it is called
-    "former player" (the games stay, for the other players). Answered by `signed_out`
+    "former player" (the games stay, for the other players). At a table that has not
+    started its seat is free again; in a game under way its seat is called "former
+    player" too, and the AI plays it to the end. Answered by `signed_out`
     (everywhere); refused with `bad_login`, `too_many_attempts` or `not_signed_in`."""
 
     password: Annotated[str, doc("The account's password, to be sure.")]

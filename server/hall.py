@@ -60,7 +60,7 @@ from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.present import Presence
-from server.profiles import Profiles
+from server.profiles import FORMER, Profiles
 from server.push import Notice, Pusher
 from server.ratings import Ratings
 from server.replayer import Replayer
@@ -149,7 +149,7 @@ class Hall:
             broker=broker,
             connections=connections,
             spawn=spawn,
-            forgotten=self.replayer.forget,
+            forgotten=self._forgotten,
         )
         # The hall's meeting place: its chat, and who is here.
         self.hallchat = HallChat(broker)
@@ -207,6 +207,14 @@ class Hall:
         """A deleted account: its devices get no more pushes, and its name leaves
         what the hall shows."""
         return await forget_account(self.broker, self.profiles, account)
+
+    def _forgotten(self, player: str) -> None:
+        """A deleted account, heard by every process of the hall: the tables this one
+        runs call its seat a former player's (or give it up before the start), and the
+        replays it keeps, which may name it, go."""
+        self.replayer.forget()
+        for room in list(self.tables.own.values()):
+            room.forget_player(player, FORMER)
 
     async def start(self) -> None:
         # Import every game now: done on the first use instead, it blocked the loop for

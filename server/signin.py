@@ -33,6 +33,7 @@ class Ended(msgspec.Struct, array_like=True):
     account: str
     generation: int
     gone: bool = False
+    player: str = ""  # the account's player id (said when it is ``gone``)
 
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -42,7 +43,7 @@ _decode = msgspec.msgpack.Decoder(Ended).decode
 def ended_message(account: Account, gone: bool = False) -> bytes:
     """What tells every process of the hall (SIGNED_OUT_CHANNEL) to sign out the
     account's connections from before its current generation (all, when ``gone``)."""
-    return _encode(Ended(account.name, account.generation, gone))
+    return _encode(Ended(account.name, account.generation, gone, account.player))
 
 
 class LeaveAll(Protocol):
@@ -62,12 +63,13 @@ class SignIn:
         broker: Broker,
         connections: Iterable[Connection],
         spawn: Callable[[Coroutine[Any, Any, None]], object],
-        forgotten: Callable[[], None],
+        forgotten: Callable[[str], None],
     ) -> None:
         """``forget`` takes a deleted account out of what the hall shows (profiles.py);
         ``connections`` are this process's, told when their account's session ended;
-        ``forgotten`` is told in every process of the hall when an account is deleted,
-        once ``forget`` is done (what a process keeps may name it: replayer.py)."""
+        ``forgotten`` is told the player id of a deleted account, in every process of
+        the hall, once ``forget`` is done: what a process keeps or runs may name it
+        (its tables' seats, the replays it keeps)."""
         self.accounts = accounts
         self.sessions = sessions
         self.leave_all = leave_all
@@ -157,8 +159,8 @@ class SignIn:
 
     def _on_ended(self, data: bytes) -> None:
         ended = _decode(data)
-        if ended.gone:
-            self.forgotten()
+        if ended.gone and ended.player:
+            self.forgotten(ended.player)
         for conn in list(self.connections):
             if _ended(conn, ended):
                 self.spawn(self._ended_here(conn, ended))

@@ -621,6 +621,51 @@ async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> No
     assert "Ada" not in {p["name"] for p in game["players"]}
 
 
+async def test_a_deleted_account_gives_up_its_seats_and_its_name_at_open_tables(hall) -> None:
+    """Ada deletes her account while she sits at a table that waits for its start and
+    at a running game: the first gives her seat back, the second calls her seat a
+    former player's, the AI plays it, and the game is archived under that name."""
+    import httpx
+
+    ada, ben = await members(hall, "Ada", "Ben")
+    await ben.send({"t": "create", "game": "countdown", "options": {"pile": 4}})
+    waiting = (await ben.expect("room"))["room"]
+    await ada.send({"t": "sit", "room": waiting, "seat": 1})
+    await ada.expect("room", room=waiting, you=1)
+    while (await ben.expect("room", room=waiting))["seats"][1] is None:
+        pass  # Ben sees her seated
+    await ada.send({"t": "create", "game": "countdown", "options": {"pile": 9}})
+    running = waiting
+    while running == waiting:  # (the waiting table's news may come first)
+        running = (await ada.expect("room"))["room"]
+    await ben.send({"t": "sit", "room": running, "seat": 1})
+    await ben.expect("room", room=running, you=1)
+    await ada.send({"t": "start", "room": running})
+    await ada.expect("snapshot", room=running)
+    await ben.expect("snapshot", room=running)
+    await ada.send({"t": "delete_account", "password": PASSWORD, "id": 3})
+    await ada.expect("signed_out")
+    while (await ben.expect("room", room=waiting))["seats"][1] is not None:
+        pass  # her seat is free again
+    while (await ben.expect("room", room=running))["seats"][0]["name"] != "former player":
+        pass
+    # The AI plays her seat; Ben takes what he can whenever it is his turn.
+    while ben.view(running)["result"] is None:
+        if ben.view(running)["legal"]:
+            intent = ben.view(running)["legal"][-1]
+            await ben.send(
+                {"t": "act", "room": running, "v": ben.version(running), "intent": intent}
+            )
+        await ben.reach(running, ben.version(running) + 1)
+    async with httpx.AsyncClient() as http:
+        for _ in range(100):  # archived just after the last move
+            recent = (await http.get(f"{hall.http}/api/players/Ben")).json()["recent"]
+            if recent:
+                break
+            await asyncio.sleep(0.05)
+    assert [p["name"] for p in recent[0]["players"]] == ["former player", "Ben"]
+
+
 async def test_a_resigned_player_wins_nothing_even_with_the_best_score(hall) -> None:
     import httpx
 

@@ -161,6 +161,14 @@ class Room:
             # The AI waits while nobody plays (Bots.schedule): someone is back.
             self.bots.schedule(self.game, self.state, self.version)
 
+    def forget_player(self, player_id: str, name: str) -> None:
+        """A deleted account (table.py, `Table.forget`): its seat is called ``name``
+        from now on, or given up before the start."""
+        if self.table.forget(player_id, name):
+            self.changed()
+            if self.status == "playing":
+                self.bots.schedule(self.game, self.state, self.version)
+
     def part(self, player_id: str, keep_seat: bool) -> None:
         if self.table.part(player_id, keep_seat):
             if self.status == "playing" and self.table.everyone_away():

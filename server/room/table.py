@@ -303,6 +303,32 @@ class Table:
         seat.name = name
         return True
 
+    def forget(self, player_id: str, name: str) -> bool:
+        """A deleted account: nobody will come back as this player. Before the start
+        its seat is free, and so is a seat a rematch kept for it; once the game has
+        started its seat is called ``name`` (as its finished games call it), and in a
+        running game the AI plays it from now on. True if anything changed."""
+        changed = False
+        i = self.kept_for(player_id)
+        if i is not None:
+            del self.kept[i]
+            changed = True
+        i = self.seat_of(player_id)
+        seat = self.seats[i] if i is not None else None
+        if seat is not None and i is not None:
+            changed = True
+            if self.status == "waiting":
+                self.seats[i] = None
+            else:
+                seat.name = name
+                if self.status == "playing" and not seat.resigned:
+                    seat.left = seat.standin = True
+        if self.host == player_id and self.status == "waiting":
+            self.host = next((p for p in self.present if p != player_id), None)
+            self.host_name = None
+            changed = True
+        return changed
+
     def join(self, player_id: str) -> bool:
         """Count one more connection of a player; True if the player just arrived. A
         player back at a running game takes their seat over from a stand-in (a pending
