@@ -362,7 +362,8 @@ class DeleteAccount(_Client, tag="delete_account"):
     signed out, its ratings leave the rankings, and in its finished games it is called
     "former player" (the games stay, for the other players). At a table that has not
     started its seat is free again; in a game under way its seat is called "former
-    player" too, and the AI plays it to the end. Answered by `signed_out`
+    player" too, and the AI plays it to the end; so are the lines it said in the
+    hall's chat and at open tables, as newcomers get them. Answered by `signed_out`
     (everywhere); refused with `bad_login`, `too_many_attempts` or `not_signed_in`."""
 
     password: Annotated[str, doc("The account's password, to be sure.")]

@@ -19,11 +19,13 @@ import pytest
 from argon2 import PasswordHasher
 
 from bench.harness.redis_server import RedisServer
+from protocol import messages as m
 from server import control
 from server.accounts import AccountError, Accounts
 from server.broker import MemoryBroker
 from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker, hold_directory
+from server.keys import HALL_CHAT
 from server.ratings import Ratings
 from tests.conftest import running_server
 from tests.support.client import Client
@@ -211,6 +213,13 @@ async def test_the_control_socket_answers_a_bad_request_and_serves_on(tmp_path: 
 
 async def test_delete_frees_the_name_and_takes_it_out_of_the_rankings(tmp_path: Path) -> None:
     await register(tmp_path, "Ada")
+    broker = SqliteBroker(tmp_path)
+    try:  # what she said in the hall, kept for newcomers, and a line of someone else's
+        for player, name in (("p-Ada", "Ada"), ("p-Ben", "Ben")):
+            line = m.HallChatEntry(player=player, from_=name, account=True, text="hi", at=1.0)
+            await broker.push_capped(HALL_CHAT, msgspec.msgpack.encode(line), 50)
+    finally:
+        await broker.close()
     unasked = admin("Ada", "--data", str(tmp_path), command="delete")  # no terminal
     assert unasked.returncode == 2 and "add --yes" in unasked.stderr
     assert await signs_in(tmp_path, "Ada", OLD)
@@ -223,6 +232,11 @@ async def test_delete_frees_the_name_and_takes_it_out_of_the_rankings(tmp_path: 
         accounts = Accounts(broker, QUICK)
         assert "p-Ada" in await Ratings(broker, accounts).forgotten()
         assert (await accounts.register("ADA", "a new member", "p-2")).player == "p-2"
+        lines = [msgspec.msgpack.decode(raw) for raw in await broker.recent(HALL_CHAT)]
+        assert [(e["from"], e["account"]) for e in lines] == [
+            ("former player", False),
+            ("Ben", True),
+        ]
     finally:
         await broker.close()
     unknown = admin("Nobody", "--data", str(tmp_path), "--yes", command="delete")

@@ -252,6 +252,17 @@ async def test_directories_and_capped_lists(broker) -> None:
     assert await broker.recent("nothing") == []
 
 
+async def test_a_value_of_a_capped_list_is_replaced_where_it_stands(broker) -> None:
+    for line in (b"a", b"b", b"a", b"c"):
+        await broker.push_capped("chat:{t}", line, keep=3)
+    assert await broker.replace_recent("chat:{t}", b"a", b"A")  # the first "a" left
+    assert await broker.recent("chat:{t}") == [b"b", b"A", b"c"]
+    assert not await broker.replace_recent("chat:{t}", b"a", b"A")  # none any more
+    assert not await broker.replace_recent("chat:{none}", b"b", b"B")
+    await broker.push_capped("chat:{t}", b"d", keep=3)
+    assert await broker.recent("chat:{t}") == [b"A", b"c", b"d"]
+
+
 async def test_redis_down_raises_unavailable_and_recovers() -> None:
     server = RedisServer()
     b = RedisBroker(server.url)

@@ -624,7 +624,8 @@ async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> No
 async def test_a_deleted_account_gives_up_its_seats_and_its_name_at_open_tables(hall) -> None:
     """Ada deletes her account while she sits at a table that waits for its start and
     at a running game: the first gives her seat back, the second calls her seat a
-    former player's, the AI plays it, and the game is archived under that name."""
+    former player's, the AI plays it, and the game is archived under that name; what
+    she said in the hall and at the table is a former player's too."""
     import httpx
 
     ada, ben = await members(hall, "Ada", "Ben")
@@ -643,6 +644,13 @@ async def test_a_deleted_account_gives_up_its_seats_and_its_name_at_open_tables(
     await ada.send({"t": "start", "room": running})
     await ada.expect("snapshot", room=running)
     await ben.expect("snapshot", room=running)
+    # She has said something in the hall and at the table.
+    await ada.send({"t": "hall", "on": True})
+    await ada.expect("hall_chat_log")
+    await ada.send({"t": "hall_chat", "text": "evening all"})
+    await ada.expect("hall_chat")
+    await ada.send({"t": "chat", "room": running, "text": "good luck"})
+    await ada.expect("chat", room=running)
     await ada.send({"t": "delete_account", "password": PASSWORD, "id": 3})
     await ada.expect("signed_out")
     while (await ben.expect("room", room=waiting))["seats"][1] is not None:
@@ -664,6 +672,14 @@ async def test_a_deleted_account_gives_up_its_seats_and_its_name_at_open_tables(
                 break
             await asyncio.sleep(0.05)
     assert [p["name"] for p in recent[0]["players"]] == ["former player", "Ben"]
+    # Someone who takes her name now: her lines are a former player's, not theirs.
+    [new] = await members(hall, "Ada")
+    await new.send({"t": "hall", "on": True})
+    [line] = (await new.expect("hall_chat_log"))["lines"]
+    assert (line["from"], line["account"], line["text"]) == ("former player", False, "evening all")
+    await new.send({"t": "enter", "room": running})
+    [said] = (await new.expect("chat_log", room=running))["lines"]
+    assert (said["from"], said["account"], said["text"]) == ("former player", False, "good luck")
 
 
 async def test_a_resigned_player_wins_nothing_even_with_the_best_score(hall) -> None:

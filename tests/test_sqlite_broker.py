@@ -239,3 +239,16 @@ async def test_the_log_is_begun_at_the_start_not_by_the_first_move(tmp_path: Pat
             await broker.append("log:a", b"move")
         finally:
             await broker.close()
+
+
+async def test_a_replaced_chat_line_is_replaced_on_disk(tmp_path: Path) -> None:
+    broker = SqliteBroker(tmp_path)
+    for line in (b"hi", b"ho", b"hi"):
+        await broker.push_capped("hallchat", line, keep=10)
+    assert await broker.replace_recent("hallchat", b"hi", b"HI")
+    await broker.close()
+    again = SqliteBroker(tmp_path)
+    try:
+        assert await again.recent("hallchat") == [b"HI", b"ho", b"hi"]
+    finally:
+        await again.close()

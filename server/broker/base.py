@@ -159,6 +159,12 @@ class Broker(Protocol):
 
     async def recent(self, key: str) -> list[bytes]: ...
 
+    async def replace_recent(self, key: str, old: bytes, new: bytes) -> bool:
+        """In a capped list, the first value equal to ``old`` becomes ``new`` where it
+        stands (a line of a deleted account's, renamed); False when none is ``old`` any
+        more. Atomic: a value pushed meanwhile is neither lost nor replaced."""
+        ...
+
     async def acquire(self, key: str, owner: str, ttl: float) -> bool:
         """Take the lease ``key`` for ``owner`` unless someone else holds it; renewing
         a lease you hold is acquiring it again."""

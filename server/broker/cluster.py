@@ -77,6 +77,7 @@ from server.broker.redis import (
     _DOWN,
     _READ_FROM,
     _RELEASE,
+    _REPLACE,
     _SETTLE,
     POOL_SIZE,
     TAG,
@@ -152,6 +153,7 @@ class ClusterBroker(RedisBroker):
         self._release = self._redis.register_script(_RELEASE)
         self._settle = self._redis.register_script(_SETTLE)
         self._read_from = self._redis.register_script(_READ_FROM)
+        self._replace = self._redis.register_script(_REPLACE)
         self._forward = self._redis.register_script(_FORWARD)
         self._commit_sha = self._redis.register_script(_COMMIT_SHARDED).sha
         self._acquire_many_sha = self._redis.register_script(_ACQUIRE_MANY).sha

@@ -163,6 +163,13 @@ class MemoryBroker:
     async def recent(self, key: str) -> list[bytes]:
         return list(self._lists.get(key, ()))
 
+    async def replace_recent(self, key: str, old: bytes, new: bytes) -> bool:
+        values = self._lists.get(key, [])
+        if old not in values:
+            return False
+        values[values.index(old)] = new
+        return True
+
     async def acquire(self, key: str, owner: str, ttl: float) -> bool:
         now = self._clock()
         held = self._leases.get(key)

@@ -118,6 +118,15 @@ def _entry(fields: list[bytes]) -> bytes:
     return fields[fields.index(b"e") + 1]
 
 
+# In a capped list (KEYS[1]), the first value equal to ARGV[1] becomes ARGV[2].
+_REPLACE = """
+local i = redis.call('LPOS', KEYS[1], ARGV[1])
+if not i then
+  return 0
+end
+redis.call('LSET', KEYS[1], i, ARGV[2])
+return 1
+"""
 _SETTLE = """
 local cur = redis.call('GET', KEYS[1])
 if cur ~= ARGV[1] then
@@ -167,6 +176,7 @@ class RedisBroker:
         self._commit = self._redis.register_script(_COMMIT)
         self._settle = self._redis.register_script(_SETTLE)
         self._read_from = self._redis.register_script(_READ_FROM)
+        self._replace = self._redis.register_script(_REPLACE)
 
     def _k(self, key: str) -> str:
         return self._prefix + key
@@ -362,6 +372,9 @@ class RedisBroker:
     async def recent(self, key: str) -> list[bytes]:
         values: list[bytes] = await self._call(self._redis.lrange(self._k(key), 0, -1))
         return values
+
+    async def replace_recent(self, key: str, old: bytes, new: bytes) -> bool:
+        return bool(await self._call(self._replace(keys=[self._k(key)], args=[old, new])))
 
     # --- the archive: a key per game (no expiry), sorted sets by when they ended --------
 

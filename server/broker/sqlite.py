@@ -355,6 +355,25 @@ class SqliteBroker(MemoryBroker):
             self._lists[key].pop()  # not on disk: it was not said
             raise
 
+    async def replace_recent(self, key: str, old: bytes, new: bytes) -> bool:
+        if not await super().replace_recent(key, old, new):
+            return False
+        if key.startswith(KEPT_LISTS):
+            try:
+                await self._write(
+                    [
+                        (
+                            "UPDATE lists SET value = ? WHERE key = ? AND seq = (SELECT seq "
+                            "FROM lists WHERE key = ? AND value = ? ORDER BY seq LIMIT 1)",
+                            (new, key, key, old),
+                        )
+                    ]
+                )
+            except BrokerUnavailable:
+                await super().replace_recent(key, new, old)  # not on disk: as it was
+                raise
+        return True
+
     async def dir_put(self, name: str, entries: Mapping[str, bytes]) -> None:
         await super().dir_put(name, entries)
         await self._write(
