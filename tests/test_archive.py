@@ -83,16 +83,25 @@ async def test_a_replay_rebuilds_every_view_to_the_one_seen_at_the_end(played) -
     assert mine[0] != views[0]  # its own tile to place, which the spectator could not see
 
 
-async def test_a_replay_marks_an_account_holder_as_the_history_does(played) -> None:
-    """Anna registers after her game (her player id stays hers): the replay's summary
-    marks her as an account holder, as the history does, and the AI players as such."""
-    server, room, anna, watcher = played
+async def registered_and_replayed(
+    anna: Client, watcher: Client
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Anna registers after her game (her player id stays hers); the watcher finds the
+    game in the history and asks for its replay: the game, and the `replay`."""
     await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
     await anna.expect("welcome", account="Anna")
     await watcher.send({"t": "history"})
     game = (await watcher.expect("history"))["games"][0]
     await watcher.send({"t": "replay", "game": game["id"]})
-    summary = (await watcher.expect("replay", timeout=30))["summary"]
+    return game, await watcher.expect("replay", timeout=30)
+
+
+async def test_a_replay_marks_an_account_holder_as_the_history_does(played) -> None:
+    """Anna registers after her game (her player id stays hers): the replay's summary
+    marks her as an account holder, as the history does, and the AI players as such."""
+    server, room, anna, watcher = played
+    game, replay = await registered_and_replayed(anna, watcher)
+    summary = replay["summary"]
     assert summary == game
     assert [(p["bot"], p["account"], p["tag"]) for p in summary["players"]] == [
         (False, True, None),
@@ -168,12 +177,7 @@ async def test_a_kept_replay_forgets_a_deleted_account_name(played) -> None:
     """A replay is kept once built; Anna registers after her game and then deletes her
     account: the replay asked for again names her no more, as the history does."""
     server, room, anna, watcher = played
-    await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
-    await anna.expect("welcome", account="Anna")
-    await watcher.send({"t": "history"})
-    game = (await watcher.expect("history"))["games"][0]
-    await watcher.send({"t": "replay", "game": game["id"]})
-    kept = await watcher.expect("replay", timeout=30)
+    game, kept = await registered_and_replayed(anna, watcher)
     assert [p["name"] for p in kept["summary"]["players"]] == ["anna", "AI 1"]
     await anna.send({"t": "delete_account", "password": "correct horse", "id": 5})
     await anna.expect("signed_out")
