@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { dictionaries, errorText, lang } from "../src/i18n";
 import { ERROR_CODES, NAME_MAX } from "../src/protocol.gen";
-import { distinctNames } from "../src/ui/names";
+import { distinctNames, listedName, sharedNames } from "../src/ui/names";
 import { seatNames } from "../src/ui/table";
 
 afterEach(() => lang.set("en"));
@@ -21,6 +21,23 @@ describe("same names at one table", () => {
   it("the panel, the log and the turn banner name seats through seatNames", () => {
     const names = seatNames([{ name: "AI 1" }, { name: "AI 1" }, null]);
     expect([0, 1, 2].map(names)).toEqual(["AI 1", "AI 1 (2)", "Seat 3"]);
+  });
+});
+
+describe("a deleted account's name", () => {
+  it("is a former player's in the reader's language, in a seat and in a list of speakers", () => {
+    const seats = [{ name: "Ben", player: "p1" }, { name: "former player", player: "p2" }];
+    expect(distinctNames(seats)).toEqual(["Ben", "former player"]);
+    expect(listedName({ name: "former player", player: "p2" }, new Set())).toBe("former player");
+    lang.set("ja");
+    expect(distinctNames(seats)).toEqual(["Ben", "退会したプレイヤー"]);
+    const said = { name: "former player", player: "p2" };
+    expect(listedName(said, new Set())).toBe("退会したプレイヤー");
+    // Two former players in one list are told apart by their tags, as guests are.
+    const other = { name: "former player", player: "p3" };
+    const shared = sharedNames([said, other]);
+    expect(listedName(said, shared)).toMatch(/^退会したプレイヤー · [0-9A-Z]{4}$/);
+    expect(listedName(said, shared)).not.toBe(listedName(other, shared));
   });
 });
 

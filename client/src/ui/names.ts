@@ -1,7 +1,8 @@
 // Two people may call themselves the same at one table (or a person "AI 1"): the
 // hall does not refuse it, so the page tells them apart wherever it names a seat. And
-// a deleted account is "former player" in the finished games it played: said here in
-// the reader's language.
+// a deleted account is "former player" in the finished games it played, in the seat
+// of a game still under way and in the chat kept for newcomers: said here in the
+// reader's language.
 
 import { t } from "../i18n";
 import type { GameSummary } from "../protocol.gen";
@@ -10,8 +11,8 @@ import type { GameSummary } from "../protocol.gen";
  * server/profiles.py). */
 export const FORMER_PLAYER = "former player";
 
-/** A finished game's player's name as shown: a deleted account's in the reader's
- * language, any other as it is. */
+/** A name as shown: a deleted account's (in a finished game, a seat or a chat line)
+ * in the reader's language, any other as it is. */
 export function finishedName(name: string): string {
   return name === FORMER_PLAYER ? t("history.former_player") : name;
 }
@@ -28,7 +29,8 @@ export function shownSummary(summary: GameSummary): GameSummary {
  * any other name that several seats share (AI players, seats known by name only) is
  * kept by its first holder (in seat order) and numbered for the others, "Ada (2)",
  * skipping numbers some seat is already called; null for an empty seat. */
-export function distinctNames(seats: readonly ({ name: string; player?: string; bot?: boolean } | null)[]): (string | null)[] {
+export function distinctNames(taken: readonly ({ name: string; player?: string; bot?: boolean } | null)[]): (string | null)[] {
+  const seats = taken.map((s) => (s && s.name === FORMER_PLAYER ? { ...s, name: finishedName(s.name) } : s));
   const people = seats.flatMap((s) => (s && s.player !== undefined && !s.bot ? [{ ...s, player: s.player }] : []));
   const shared = sharedNames(people);
   const used = new Set(seats.flatMap((s) => (s ? [s.name] : [])));
@@ -103,5 +105,6 @@ export function sharedNames(people: readonly Listed[]): Set<string> {
 /** A listed name as shown: with the guest's tag when the name is in `shared`. */
 export function listedName(p: Listed, shared: ReadonlySet<string>): string {
   const tag = shared.has(p.name) ? tagOf(p) : null;
-  return tag ? `${p.name} · ${tag}` : p.name;
+  const name = finishedName(p.name);
+  return tag ? `${name} · ${tag}` : name;
 }
