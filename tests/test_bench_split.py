@@ -63,7 +63,12 @@ async def test_with_the_floor_each_game_is_told_its_own_part() -> None:
     assert float(at8) == pytest.approx(float(fits["kingsburg"][4]), abs=1)
     assert float(floor_at8) == pytest.approx(float(fits[split.FLOOR][4]), abs=1)
     assert float(own) == pytest.approx(float(at8) - float(floor_at8), abs=1)
-    assert float(ratio) == pytest.approx(float(own) / float(floor_at8), abs=0.02)
+    # The ratio is of the unrounded parts, printed to 0.01; the parts are printed whole
+    # (each within 0.5): with the short runs here the floor's line at 8 connections may
+    # be a few µs, where a rounded part moves the ratio far. So: ratio × floor = own,
+    # within what the roundings allow.
+    r, o, f = float(ratio), float(own), float(floor_at8)
+    assert abs(r * f - o) <= 0.5 * abs(r) + 0.005 * abs(f) + 0.51, (r, o, f)
     assert beyond == beyond_ratio == ""  # no null game ran
 
 
