@@ -8,22 +8,11 @@ takes the free name later seems to have said them."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable
-from typing import Any
-
-import msgspec
-
-from protocol import messages as m
-from protocol.tags import tag_of
 from server.accounts import Account
 from server.broker import Broker
-from server.keys import DIRECTORY, HALL_CHAT, chat_key
+from server.chatlines import said_by
 from server.profiles import FORMER, Profiles
 from server.push import forget_devices
-
-_encode = msgspec.msgpack.Encoder().encode
-_hall_line = msgspec.msgpack.Decoder(m.HallChatEntry).decode
 
 
 async def forget_account(broker: Broker, profiles: Profiles, account: Account) -> int:
@@ -35,36 +24,10 @@ async def forget_account(broker: Broker, profiles: Profiles, account: Account) -
 
 
 async def forget_lines(broker: Broker, player: str) -> int:
-    """The lines ``player`` said in the hall's chat and at the tables of the lobby,
-    as a former player's (each where it stands: a line said meanwhile is kept). How
-    many lines."""
-    # Here rather than at the top: server.events and the room package import each
-    # other, and the admin tool imports this module before either.
-    from server.events import ChatEvent
-
-    table_line = msgspec.msgpack.Decoder(ChatEvent).decode
-    keys = [HALL_CHAT, *(chat_key(room) for room in await broker.dir_all(DIRECTORY))]
+    """The kept lines ``player`` said, as a former player's (each where it stands: a
+    line said meanwhile is kept). How many lines."""
     renamed = 0
-    for key in keys:
-        for raw in await broker.recent(key):
-            new = _renamed(key, raw, player, table_line)
-            if new is not None and await broker.replace_recent(key, raw, new):
-                renamed += 1
+    for said in await said_by(broker, player):
+        if await broker.replace_recent(said.key, said.raw, said.as_said_by(FORMER)):
+            renamed += 1
     return renamed
-
-
-def _renamed(key: str, raw: bytes, player: str, table_line: Callable[[bytes], Any]) -> bytes | None:
-    """The line as a former player's, or None when someone else said it."""
-    with contextlib.suppress(msgspec.DecodeError, msgspec.ValidationError):
-        if key == HALL_CHAT:
-            hall = _hall_line(raw)
-            if hall.player == player:
-                # Tagged as the games tag a former player (holders.py): a guest's tag
-                # of its player id.
-                tag = tag_of(player, False)
-                return _encode(msgspec.structs.replace(hall, from_=FORMER, account=False, tag=tag))
-            return None
-        table = table_line(raw)
-        if table.player == player:
-            return _encode(msgspec.structs.replace(table, from_=FORMER, account=False))
-    return None

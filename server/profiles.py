@@ -17,6 +17,7 @@ from protocol.messages import GameSummary
 from server import archive, games
 from server.accounts import Account, Accounts
 from server.broker import Broker
+from server.chatlines import said_by
 from server.ratings import Ratings, Standing, places
 
 RECENT = 20  # games a profile lists
@@ -121,10 +122,13 @@ class Profiles:
         """Everything the hall keeps of a player, for them to take away (never the hash)."""
         summaries = await self.broker.archive_list(COUNTED, account.player)
         standings = await self.ratings.of(account.player, games.names())
+        said = await said_by(self.broker, account.player)
         return {
             "account": {"name": account.name, "player": account.player, "since": account.created},
             "ratings": {
                 game: {**standing_json(s), "history": s.history} for game, s in standings.items()
             },
             "games": [msgspec.to_builtins(archive.decode_summary(raw)) for raw in summaries],
+            # The lines the hall keeps for newcomers (room null: said in the hall).
+            "chat": [{"room": s.room, "text": s.line.text, "at": s.line.at} for s in said],
         }

@@ -468,8 +468,16 @@ async def test_a_profile_shows_ratings_and_games_and_the_export_is_the_players_a
     import httpx
 
     ada, ben = await members(hall, "Ada", "Ben")
-    await play_countdown(ada, [ben])
+    room = await play_countdown(ada, [ben])
     await leaderboard(hall)
+    # What Ben said, kept for newcomers, is his to take away too (Ada's is not).
+    for c, text in ((ben, "good game"), (ada, "thanks")):
+        await c.send({"t": "chat", "room": room, "text": text})
+        await c.expect("chat", room=room, text=text)
+    await ben.send({"t": "hall", "on": True})
+    await ben.expect("hall_chat_log")
+    await ben.send({"t": "hall_chat", "text": "who plays next?"})
+    await ben.expect("hall_chat")
     async with httpx.AsyncClient() as http:
         profile = (await http.get(f"{hall.http}/api/players/ben")).json()
         assert profile["name"] == "Ben" and profile["player"] == ben.player
@@ -488,6 +496,8 @@ async def test_a_profile_shows_ratings_and_games_and_the_export_is_the_players_a
         assert data["account"]["name"] == "Ben" and len(data["games"]) == 1
         assert PASSWORD not in mine.text and "argon2" not in mine.text
         assert "countdown" in data["ratings"]
+        said = [(line["room"], line["text"]) for line in data["chat"]]
+        assert said == [(None, "who plays next?"), (room, "good game")]
 
 
 async def test_a_table_opened_unrated_is_not_rated(hall) -> None:
