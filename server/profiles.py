@@ -18,6 +18,7 @@ from server import archive, games
 from server.accounts import Account, Accounts
 from server.broker import Broker
 from server.chatlines import said_by
+from server.push import devices_of
 from server.ratings import Ratings, Standing, places
 
 RECENT = 20  # games a profile lists
@@ -123,6 +124,7 @@ class Profiles:
         summaries = await self.broker.archive_list(COUNTED, account.player)
         standings = await self.ratings.of(account.player, games.names())
         said = await said_by(self.broker, account.player)
+        devices = await devices_of(self.broker, account.player)
         return {
             "account": {"name": account.name, "player": account.player, "since": account.created},
             "ratings": {
@@ -131,4 +133,10 @@ class Profiles:
             "games": [msgspec.to_builtins(archive.decode_summary(raw)) for raw in summaries],
             # The lines the hall keeps for newcomers (room null: said in the hall).
             "chat": [{"room": s.room, "text": s.line.text, "at": s.line.at} for s in said],
+            # Where pushes go: each device's push service address and what it wants
+            # told (not its keys, which only encrypt for it).
+            "devices": [
+                {"endpoint": d.endpoint, "topics": d.topics, "lang": d.lang, "since": d.at}
+                for d in devices
+            ],
         }

@@ -66,6 +66,11 @@ def subs_dir(player: str) -> str:
     return f"push:subs:{player}"
 
 
+async def devices_of(broker: Broker, player: str) -> list[Subscribed]:
+    """A player's push subscriptions, one per device."""
+    return [_decode_sub(v) for v in (await broker.dir_all(subs_dir(player))).values()]
+
+
 async def forget_devices(broker: Broker, player: str) -> None:
     """Every push subscription of a player (whose account is deleted)."""
     name = subs_dir(player)
@@ -294,7 +299,7 @@ class Pusher:
 
     async def devices(self, player: str) -> list[Subscribed]:
         """The player's subscriptions."""
-        return [_decode_sub(v) for v in (await self.broker.dir_all(subs_dir(player))).values()]
+        return await devices_of(self.broker, player)
 
     # --- sending -------------------------------------------------------------------
 

@@ -433,3 +433,26 @@ async def test_at_a_turn_based_table_each_person_is_told_when_it_is_their_move(h
         second = await service.next()
         assert second.path == "/guest"
         assert guest_phone.open(second.body)["topic"] == "your_turn"
+
+
+async def test_a_players_export_lists_their_devices_without_their_keys(hall) -> None:
+    import httpx
+
+    anna = await hall.client("anna")
+    await anna.send({"t": "register", "name": "Anna", "password": "correct horse"})
+    anna.token = (await anna.expect("welcome"))["token"]
+    phone = Device("http://127.0.0.1:9/anna-phone")  # nothing is sent to it here
+    await subscribe(anna, phone, ["game_over"], lang="ja")
+    async with httpx.AsyncClient() as http:
+        url = f"{hall.http}/api/players/Anna/export"
+        got = await http.get(url, headers={"Authorization": f"Bearer {anna.token}"})
+    assert got.status_code == 200
+    [device] = got.json()["devices"]
+    assert (device["endpoint"], device["topics"], device["lang"]) == (
+        phone.endpoint,
+        ["game_over"],
+        "ja",
+    )
+    assert device["since"] > 0
+    keys = phone.subscription["keys"]
+    assert keys["p256dh"] not in got.text and keys["auth"] not in got.text
