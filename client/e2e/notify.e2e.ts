@@ -140,14 +140,32 @@ describe("being told it is your turn", () => {
     );
     await cdp.send("ServiceWorker.enable");
     const push = { topic: "game_over", title: "Carcassonne: game over", body: "You placed 1 of 2.", url: "/#replay/0123456789ab", tag: "over-r1" };
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: hall.server.url, registrationId: await registered, data: JSON.stringify(push) });
+    const registrationId = await registered;
+    const deliver = () => cdp.send("ServiceWorker.deliverPushMessage", { origin: hall.server.url, registrationId, data: JSON.stringify(push) });
+    await deliver();
     const shown = () =>
       page.evaluate(async () => {
         const reg = await navigator.serviceWorker.getRegistration("/");
         return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
       });
     // The worker wakes for the push and shows it: over a second on a loaded machine.
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: push.title, body: push.body, tag: push.tag, url: `${hall.server.url}/#replay/0123456789ab` }]);
+    // A push the test hands over (DevTools, not a push service) while Chromium is still
+    // starting the worker can be dropped (a clean clone's CI, once): it is handed over
+    // again every few seconds until one shows (one tag: a second replaces the first).
+    let tries = 1;
+    await expect
+      .poll(
+        async () => {
+          const got = await shown();
+          if (got.length === 0 && tries < 4) {
+            tries++;
+            await deliver();
+          }
+          return got;
+        },
+        { timeout: 20_000, interval: 3_000 },
+      )
+      .toEqual([{ title: push.title, body: push.body, tag: push.tag, url: `${hall.server.url}/#replay/0123456789ab` }]);
     await cdp.detach();
 
     await inEachLanguageAndSize(page, async (lang, width) => {
