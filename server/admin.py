@@ -15,8 +15,9 @@ wrong guesses gets in at once).
 
 ``delete``: a member asks to be forgotten and cannot sign in to do it themselves. The
 account goes as when its owner deletes it: its name is free, it leaves the rankings,
-its devices get no more pushes, and its finished games (the other players' too) name
-it "former player". Asks for the name again at a terminal, unless ``--yes``.
+its devices get no more pushes, and its finished games (the other players' too), its
+seats at games under way and the chat kept for newcomers name it "former player"
+(server/erasure.py). Asks for the name again at a terminal, unless ``--yes``.
 
 Either way every session of the account is signed out. A hall without Redis keeps its
 accounts in memory once it has started: while one runs on the data directory, this

@@ -304,30 +304,17 @@ class Table:
         return True
 
     def forget(self, player_id: str, name: str) -> bool:
-        """A deleted account: nobody will come back as this player. Before the start
-        its seat is free, and so is a seat a rematch kept for it; once the game has
-        started its seat is called ``name`` (as its finished games call it), and in a
-        running game the AI plays it from now on. True if anything changed."""
-        changed = False
-        i = self.kept_for(player_id)
-        if i is not None:
-            del self.kept[i]
-            changed = True
-        i = self.seat_of(player_id)
-        seat = self.seats[i] if i is not None else None
-        if seat is not None and i is not None:
-            changed = True
-            if self.status == "waiting":
-                self.seats[i] = None
-            else:
-                seat.name = name
-                if self.status == "playing" and not seat.resigned:
-                    seat.left = seat.standin = True
-        if self.host == player_id and self.status == "waiting":
-            self.host = next((p for p in self.present if p != player_id), None)
-            self.host_name = None
-            changed = True
-        return changed
+        """A deleted account: nobody will come back as this player (`_gone_for_good`),
+        a seat a rematch kept for it is free, and once the game has started its seat is
+        called ``name`` (as its finished games call it). True if anything changed."""
+        touched = (
+            self._release(player_id) is not None
+            or self.seat_of(player_id) is not None
+            or (self.host == player_id and self.status == "waiting")
+        )
+        self.rename(player_id, name)
+        self._gone_for_good(player_id)
+        return touched
 
     def join(self, player_id: str) -> bool:
         """Count one more connection of a player; True if the player just arrived. A
@@ -352,20 +339,27 @@ class Table:
             self.present[player_id] = n
             return False
         self.present.pop(player_id, None)
-        i = self.seat_of(player_id)
-        if self.status == "playing" and i is not None:
+        if self.status == "playing" and self.seat_of(player_id) is not None:
             self.away[player_id] = time.time()
-            seat = self.seats[i]
-            if seat is not None and not keep_seat and not seat.resigned:
+        if not keep_seat:
+            self._gone_for_good(player_id)
+        return True
+
+    def _gone_for_good(self, player_id: str) -> None:
+        """The player will not come back (a `leave`, a deleted account): before the
+        start their seat is free and the host passes on to someone here; in a running
+        game the AI plays their seat from now on."""
+        i = self.seat_of(player_id)
+        if self.status == "playing":
+            seat = self.seats[i] if i is not None else None
+            if seat is not None and not seat.resigned:
                 seat.left = seat.standin = True
-        if self.status == "waiting" and not keep_seat:
-            i = self.seat_of(player_id)
+        elif self.status == "waiting":
             if i is not None:
                 self.seats[i] = None
             if self.host == player_id:
-                self.host = next(iter(self.present), None)
+                self.host = next((p for p in self.present if p != player_id), None)
                 self.host_name = None  # known again once the new host sits
-        return True
 
     def empty(self) -> bool:
         return not self.present
