@@ -655,7 +655,10 @@ class Room(_Server, tag="room"):
     ]
     host: Annotated[
         str | None,
-        doc("The host's player id: who may set options and add AI players; null if none."),
+        doc(
+            "The host's player id: who may set options and add AI players; null if none "
+            "(then the next person to enter the waiting table becomes its host)."
+        ),
     ]
     seats: Annotated[
         list[SeatInfo | None],

@@ -11,8 +11,9 @@ from __future__ import annotations
 from server.accounts import Account
 from server.broker import Broker
 from server.chatlines import said_by
-from server.profiles import FORMER, Profiles
+from server.profiles import Profiles
 from server.push import forget_devices
+from server.room.record import FORMER
 
 
 async def forget_account(broker: Broker, profiles: Profiles, account: Account) -> int:

@@ -60,11 +60,12 @@ from server.limits import Limits
 from server.lobby import Lobby
 from server.metrics import Metrics
 from server.present import Presence
-from server.profiles import FORMER, Profiles
+from server.profiles import Profiles
 from server.push import Notice, Pusher
 from server.ratings import Ratings
 from server.replayer import Replayer
 from server.room import Room
+from server.room.record import FORMER
 from server.sessions import Sessions
 from server.signin import SignIn
 from server.tables import Tables
@@ -118,6 +119,7 @@ class Hall:
             on_command=self.inbox.on_command,
             on_archived=self._archived,
             on_turn=self.on_turn,
+            forgotten=self.ratings.forgotten,
         )
         self.fanout = Fanout(
             broker,

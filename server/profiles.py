@@ -20,10 +20,10 @@ from server.broker import Broker
 from server.chatlines import said_by
 from server.push import devices_of
 from server.ratings import Ratings, Standing, places
+from server.room.record import FORMER
 
 RECENT = 20  # games a profile lists
 COUNTED = 500  # finished games a profile counts per player, newest first
-FORMER = "former player"  # the name a deleted account has in the games it played
 EVERY = 1 << 30  # "all of a player's games", for forgetting them
 
 

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 import msgspec
@@ -70,13 +70,16 @@ class Tables:
         on_command: Callable[[Room, bytes], None],
         on_archived: OnArchived | None = None,
         on_turn: OnTurn | None = None,
+        forgotten: Callable[[], Awaitable[Collection[str]]] | None = None,
     ) -> None:
         """``node`` is this process; ``metrics`` and ``thinker`` are handed to each table's
         actor; ``lobby`` counts the tables a host has waiting; ``on_command`` is given
         what comes on the inbox channel of a table this process owns (inbox.py);
         ``on_archived`` each finished game once it is archived (the ratings);
         ``on_turn`` (player id, table id) whenever it becomes a person's move at a
-        turn-based table of this process."""
+        turn-based table of this process; ``forgotten`` the player ids of deleted
+        accounts, for a table run here again after a deletion its owner did not hear
+        of."""
         self.broker = broker
         self.metrics = metrics
         self.limits = limits
@@ -88,6 +91,7 @@ class Tables:
         self.on_command = on_command
         self.on_archived = on_archived
         self.on_turn = on_turn
+        self.forgotten = forgotten
         # A hall of one process: each table's patches straight to its connections
         # (Fanout.deliver, set by the hall once it has made the fan-out).
         self.deliver: Deliver | None = None
@@ -257,8 +261,9 @@ class Tables:
         saved = await broker.get(state_key(room_id))
         start = 1 + VERSION.unpack_from(saved)[0] if saved is not None else 0
         entries = await broker.read_log(log_key(room_id), start)
+        gone = await self.forgotten() if self.forgotten is not None else ()
         room = self.new_room(room_id, game, options, Sessions.placeholder(meta.host))
-        room.restore(meta, entries, saved)
+        room.restore(meta, entries, saved, gone)
         await self.serve(room)
         await room.store_views()
         room.resume()

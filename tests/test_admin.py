@@ -243,6 +243,67 @@ async def test_delete_frees_the_name_and_takes_it_out_of_the_rankings(tmp_path: 
     assert unknown.returncode == 1 and "no account is named 'Nobody'" in unknown.stderr
 
 
+async def test_a_stopped_halls_open_tables_forget_the_account_when_it_starts(
+    tmp_path: Path,
+) -> None:
+    """The tool deletes Ada on a stopped hall: the tables it kept, which run again at
+    its next start, must not name her either. Her seat at a table waiting for its start
+    is free (and the table, whose host she was, is hosted by whoever comes first); her
+    seat at a game under way is a former player's, played by the AI to the end."""
+    hall = ServerProcess(data=str(tmp_path))
+    try:
+        ada = await Client.open(hall.url, "Ada")
+        ben = await Client.open(hall.url, "Ben")
+        for c, name in ((ada, "Ada"), (ben, "Ben")):
+            await c.send({"t": "register", "name": name, "password": OLD})
+            c.token = (await c.expect("welcome", timeout=10))["token"]
+        tables = []
+        for pile in (4, 30):
+            await ada.send({"t": "create", "game": "countdown", "options": {"pile": pile}})
+            opened = {"pile": pile, "secret": True}
+            room = (await ada.expect("room", you=0, options=opened))["room"]  # she sits
+            await ben.send({"t": "sit", "room": room, "seat": 1})
+            await ben.expect("room", room=room, you=1)
+            tables.append(room)
+        waiting, running = tables
+        await ada.send({"t": "start", "room": running})
+        await ben.expect("snapshot", room=running)
+        for c in (ada, ben):
+            await c.close()
+    finally:
+        hall.stop()
+    done = await asyncio.to_thread(admin, "Ada", "--data", str(tmp_path), "--yes", command="delete")
+    assert done.returncode == 0, done.stderr
+
+    again = ServerProcess(data=str(tmp_path), port=hall.port)
+    try:
+        ben = await Client.open(again.url, "Ben", token=ben.token)
+        await ben.send({"t": "enter", "room": waiting})
+        info = await ben.expect("room", room=waiting, timeout=10)
+        assert info["seats"][0] is None and info["seats"][1]["name"] == "Ben"
+        assert info["host"] == ben.player  # the first to come hosts it
+        await ben.send({"t": "option", "room": waiting, "key": "pile", "value": 5})
+        await ben.expect("room", room=waiting, options={"pile": 5, "secret": True})
+        await ben.send({"t": "enter", "room": running})
+        info = await ben.expect("room", room=running, timeout=10)
+        assert [s["name"] for s in info["seats"]] == ["former player", "Ben"]
+        await ben.expect("snapshot", room=running)
+        while ben.view(running)["result"] is None:  # the AI plays her seat
+            view = ben.view(running)
+            if view["legal"]:
+                intent = view["legal"][0]
+                await ben.send(
+                    {"t": "act", "room": running, "v": ben.version(running), "intent": intent}
+                )
+            await ben.expect("patch", room=running, timeout=10)
+        await ben.send({"t": "history", "limit": 10})
+        [game] = (await ben.expect("history", timeout=10))["games"]
+        assert [p["name"] for p in game["players"]] == ["former player", "Ben"]
+        await ben.close()
+    finally:
+        again.stop()
+
+
 @pytest.fixture
 def redis() -> RedisServer:
     server = RedisServer()

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 import msgspec
@@ -37,7 +37,7 @@ from server.room.ledger import META_TTL, Deliver, Ledger
 from server.room.mailbox import Mailbox
 from server.room.privacy import Lock
 from server.room.receipts import fingerprint
-from server.room.record import LogAct, LogStart, RoomMeta, decode_log
+from server.room.record import FORMER, LogAct, LogStart, RoomMeta, decode_log
 from server.room.table import Table
 from server.sessions import Player
 
@@ -193,10 +193,21 @@ class Room:
 
     # --- taken over from another process --------------------------------------------
 
-    def restore(self, meta: RoomMeta, entries: list[bytes], saved: bytes | None = None) -> None:
+    def restore(
+        self,
+        meta: RoomMeta,
+        entries: list[bytes],
+        saved: bytes | None = None,
+        gone: Collection[str] = (),
+    ) -> None:
         """Take a table over from its meta, its latest saved state (if any) and the
-        log entries after it (the previous owner is gone)."""
+        log entries after it (the previous owner is gone, or the hall restarted).
+        ``gone``: the player ids of deleted accounts. A deletion this table's owner did
+        not hear of (the hall was stopped, or the table between owners) is done here,
+        as `forget_player` does it."""
         self.table.restore(meta)
+        for player in self.table.people().intersection(gone):
+            self.table.forget(player, FORMER)
         self.ledger.keep = self.table.clock.keep_for(META_TTL)
         self.ledger.restore(entries, saved)
         if self.ledger.state is not None:

@@ -16,6 +16,10 @@ from server.games.base import Game, read_intent
 from server.room.clock import Clock
 from server.room.privacy import Lock
 
+# The name a deleted account goes by wherever the hall keeps it: its seats, its
+# finished games, its chat lines.
+FORMER = "former player"
+
 
 class Seat(msgspec.Struct):
     player: str

@@ -77,6 +77,15 @@ class Table:
                 return i
         return None
 
+    def people(self) -> set[str]:
+        """Every person the table names: those seated, those a rematch kept a seat for,
+        and the host."""
+        named = {s.player for s in self.seats if s is not None and not s.bot}
+        named.update(s.player for s in self.kept.values())
+        if self.host is not None:
+            named.add(self.host)
+        return named
+
     def is_bot(self, seat: int) -> bool:
         s = self.seats[seat]
         return s is not None and s.bot
@@ -324,6 +333,10 @@ class Table:
         if self.present[player_id] > 1:
             return False
         self.away.pop(player_id, None)
+        if self.host is None and self.status == "waiting":
+            # Its host left with nobody else there, or deleted their account: whoever
+            # comes first hosts it, or nobody could change its options.
+            self.host = player_id
         i = self.seat_of(player_id)
         seat = self.seats[i] if i is not None else None
         if seat is not None and seat.standin and not seat.resigned:
