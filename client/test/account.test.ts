@@ -304,8 +304,8 @@ describe("deleting the account", () => {
     expect(store.state.me).toBeNull();
   });
 
-  it("a deleted account is called as the hall calls it (server/profiles.py)", () => {
-    const py = readFileSync(new URL("../../server/profiles.py", import.meta.url), "utf8");
+  it("a deleted account is called as the hall calls it (server/room/record.py)", () => {
+    const py = readFileSync(new URL("../../server/room/record.py", import.meta.url), "utf8");
     expect(/^FORMER = "([^"]*)"/m.exec(py)?.[1]).toBe(FORMER_PLAYER);
   });
 });

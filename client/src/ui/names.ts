@@ -7,8 +7,8 @@
 import { t } from "../i18n";
 import type { GameSummary } from "../protocol.gen";
 
-/** The name the hall gives a deleted account in its finished games (FORMER in
- * server/profiles.py). */
+/** The name the hall gives a deleted account in its finished games, seats and chat
+ * lines (FORMER in server/room/record.py). */
 export const FORMER_PLAYER = "former player";
 
 /** A name as shown: a deleted account's (in a finished game, a seat or a chat line)
