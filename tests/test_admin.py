@@ -2,7 +2,8 @@
 player who forgot theirs. Run as a real command: on a stopped hall's data directory,
 through a running hall's control socket (server/control.py), and on a running hall's
 Redis; where the hall runs, the account's connections are signed out at once. A
-second hall on a data directory in use is refused."""
+second hall on a data directory in use is refused. `delete` on a stopped hall, or
+while a table has no owner, reaches the tables when they run again."""
 
 from __future__ import annotations
 
@@ -243,62 +244,79 @@ async def test_delete_frees_the_name_and_takes_it_out_of_the_rankings(tmp_path: 
     assert unknown.returncode == 1 and "no account is named 'Nobody'" in unknown.stderr
 
 
+async def two_tables_of_ada(url: str) -> tuple[Client, str, str]:
+    """Ada and Ben register; Ada opens two tables and Ben sits at both: one waits for
+    its start, the other's game is under way. Ben (still connected), and the two."""
+    ada = await Client.open(url, "Ada")
+    ben = await Client.open(url, "Ben")
+    for c, name in ((ada, "Ada"), (ben, "Ben")):
+        await c.send({"t": "register", "name": name, "password": OLD})
+        c.token = (await c.expect("welcome", timeout=10))["token"]
+    tables = []
+    for pile in (4, 30):
+        await ada.send({"t": "create", "game": "countdown", "options": {"pile": pile}})
+        opened = {"pile": pile, "secret": True}
+        room = (await ada.expect("room", you=0, options=opened))["room"]  # she sits
+        await ben.send({"t": "sit", "room": room, "seat": 1})
+        await ben.expect("room", room=room, you=1)
+        tables.append(room)
+    waiting, running = tables
+    await ada.send({"t": "start", "room": running})
+    await ben.expect("snapshot", room=running)
+    await ada.close()
+    return ben, waiting, running
+
+
+async def ada_is_forgotten_at_both(ben: Client, waiting: str, running: str) -> None:
+    """Ben, at a process that runs the two tables again: her seat at the waiting table
+    is free and the table is his to host; at the game under way her seat is a former
+    player's, the AI plays it to the end, and the game is archived under that name."""
+    await ben.send({"t": "enter", "room": waiting})
+    info = await ben.expect("room", room=waiting, timeout=10)
+    # At first, maybe the table as its dead owner left it; then, as its new owner hears
+    # who is there, Ben hosts it (the first to come).
+    while info["seats"][0] is not None or info["host"] != ben.player:
+        assert info["seats"][0] is None or info["seats"][0]["name"] == "Ada"
+        info = await ben.expect("room", room=waiting, timeout=10)
+    assert info["seats"][1]["name"] == "Ben"
+    await ben.send({"t": "option", "room": waiting, "key": "pile", "value": 5})
+    await ben.expect("room", room=waiting, options={"pile": 5, "secret": True})
+    await ben.send({"t": "enter", "room": running})
+    info = await ben.expect("room", room=running, timeout=10)
+    while info["seats"][0]["name"] == "Ada":
+        info = await ben.expect("room", room=running, timeout=10)
+    assert [s["name"] for s in info["seats"]] == ["former player", "Ben"]
+    await ben.expect("snapshot", room=running, timeout=10)
+    while ben.view(running)["result"] is None:  # the AI plays her seat
+        view = ben.view(running)
+        if view["legal"]:
+            intent = view["legal"][0]
+            await ben.send(
+                {"t": "act", "room": running, "v": ben.version(running), "intent": intent}
+            )
+        await ben.expect("patch", room=running, timeout=10)
+    await ben.send({"t": "history", "limit": 10})
+    [game] = (await ben.expect("history", timeout=10))["games"]
+    assert [p["name"] for p in game["players"]] == ["former player", "Ben"]
+
+
 async def test_a_stopped_halls_open_tables_forget_the_account_when_it_starts(
     tmp_path: Path,
 ) -> None:
     """The tool deletes Ada on a stopped hall: the tables it kept, which run again at
-    its next start, must not name her either. Her seat at a table waiting for its start
-    is free (and the table, whose host she was, is hosted by whoever comes first); her
-    seat at a game under way is a former player's, played by the AI to the end."""
+    its next start, must not name her either."""
     hall = ServerProcess(data=str(tmp_path))
     try:
-        ada = await Client.open(hall.url, "Ada")
-        ben = await Client.open(hall.url, "Ben")
-        for c, name in ((ada, "Ada"), (ben, "Ben")):
-            await c.send({"t": "register", "name": name, "password": OLD})
-            c.token = (await c.expect("welcome", timeout=10))["token"]
-        tables = []
-        for pile in (4, 30):
-            await ada.send({"t": "create", "game": "countdown", "options": {"pile": pile}})
-            opened = {"pile": pile, "secret": True}
-            room = (await ada.expect("room", you=0, options=opened))["room"]  # she sits
-            await ben.send({"t": "sit", "room": room, "seat": 1})
-            await ben.expect("room", room=room, you=1)
-            tables.append(room)
-        waiting, running = tables
-        await ada.send({"t": "start", "room": running})
-        await ben.expect("snapshot", room=running)
-        for c in (ada, ben):
-            await c.close()
+        ben, waiting, running = await two_tables_of_ada(hall.url)
+        await ben.close()
     finally:
         hall.stop()
     done = await asyncio.to_thread(admin, "Ada", "--data", str(tmp_path), "--yes", command="delete")
     assert done.returncode == 0, done.stderr
-
     again = ServerProcess(data=str(tmp_path), port=hall.port)
     try:
         ben = await Client.open(again.url, "Ben", token=ben.token)
-        await ben.send({"t": "enter", "room": waiting})
-        info = await ben.expect("room", room=waiting, timeout=10)
-        assert info["seats"][0] is None and info["seats"][1]["name"] == "Ben"
-        assert info["host"] == ben.player  # the first to come hosts it
-        await ben.send({"t": "option", "room": waiting, "key": "pile", "value": 5})
-        await ben.expect("room", room=waiting, options={"pile": 5, "secret": True})
-        await ben.send({"t": "enter", "room": running})
-        info = await ben.expect("room", room=running, timeout=10)
-        assert [s["name"] for s in info["seats"]] == ["former player", "Ben"]
-        await ben.expect("snapshot", room=running)
-        while ben.view(running)["result"] is None:  # the AI plays her seat
-            view = ben.view(running)
-            if view["legal"]:
-                intent = view["legal"][0]
-                await ben.send(
-                    {"t": "act", "room": running, "v": ben.version(running), "intent": intent}
-                )
-            await ben.expect("patch", room=running, timeout=10)
-        await ben.send({"t": "history", "limit": 10})
-        [game] = (await ben.expect("history", timeout=10))["games"]
-        assert [p["name"] for p in game["players"]] == ["former player", "Ben"]
+        await ada_is_forgotten_at_both(ben, waiting, running)
         await ben.close()
     finally:
         again.stop()
@@ -338,6 +356,27 @@ async def test_on_redis_the_running_hall_signs_the_account_out_at_once(redis) ->
         assert deleted.returncode == 0, deleted.stderr
         assert (await phone.expect("signed_out"))["elsewhere"]
         assert await srv.hall.accounts.find("Ada") is None
+
+
+async def test_on_redis_a_table_between_owners_forgets_the_account_too(redis) -> None:
+    """Ada's tables' process dies; she is deleted before any other takes them over.
+    The process that does (when Ben comes back through it) heard the deletion for
+    tables it did not run: it forgets her as it takes them over."""
+    owner, other = ServerProcess(redis.url), ServerProcess(redis.url)
+    try:
+        ben, waiting, running = await two_tables_of_ada(owner.url)
+        owner.kill()
+        await ben.close()
+        done = await asyncio.to_thread(
+            admin, "Ada", "--redis", redis.url, "--yes", command="delete"
+        )
+        assert done.returncode == 0, done.stderr
+        ben = await Client.open(other.url, "Ben", token=ben.token)
+        await ada_is_forgotten_at_both(ben, waiting, running)
+        await ben.close()
+    finally:
+        owner.stop()
+        other.stop()
 
 
 def test_redis_out_of_reach_is_said_plainly() -> None:
