@@ -50,7 +50,9 @@ class Sessions:
 
     async def find(self, token: str | None) -> tuple[Player, Account | None] | None:
         """The player of a session that still works, with its account when signed in."""
-        raw = await self.broker.get(_key(token)) if token else None
+        if not token:
+            return None
+        raw = await self.broker.get(_key(token))
         if raw is None:
             return None
         player = msgspec.msgpack.decode(raw, type=Player)
@@ -58,7 +60,10 @@ class Sessions:
             return player, None
         account = await self.accounts.find(player.account)
         if account is None or account.generation != player.generation:
-            return None  # signed out meanwhile
+            # Signed out meanwhile, or the account deleted: the session is worth nothing
+            # and names someone who may be gone, so it is not kept until it expires.
+            await self.end(token)
+            return None
         return player, account
 
     async def resume_or_create(self, token: str | None, name: str, lang: str) -> tuple[str, Player]:

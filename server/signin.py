@@ -170,8 +170,9 @@ class SignIn:
             return  # signed in again before this ran
         await self.leave_all(conn)
         if _ended(conn, ended):  # nor meanwhile
-            conn.player = None
-            conn.token = None
+            token, conn.player, conn.token = conn.token, None, None
+            if token:
+                await self.sessions.end(token)  # worth nothing now: not kept either
             conn.send(m.SignedOut(everywhere=True, elsewhere=True))
 
     async def _signed_out(self, conn: Connection, everywhere: bool) -> None:

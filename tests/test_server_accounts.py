@@ -612,13 +612,21 @@ async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> No
     assert (await ada.expect("error"))["code"] == "bad_login"
     phone = await hall.client("phone")
     await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
-    await phone.expect("welcome")
+    phone_token = (await phone.expect("welcome"))["token"]
+    laptop = await hall.client("laptop")  # signed in, then away when she deletes
+    await laptop.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    laptop_token = (await laptop.expect("welcome"))["token"]
+    await laptop.close()
     await ada.send({"t": "delete_account", "password": PASSWORD, "id": 3})
     assert (await ada.expect("signed_out"))["everywhere"] is True
     assert (await phone.expect("signed_out"))["elsewhere"] is True  # at once
-    # Her sessions are gone, and so is her name: anyone may take it now.
-    back = await hall.client("Ada", token=ada.token)
+    # Her sessions are gone, and so is her name: anyone may take it now. The hall keeps
+    # none of them: the phone's went as it was signed out, the laptop's as it came back.
+    kept = hall.hall.sessions.broker
+    assert await kept.get(f"session:{phone_token}") is None
+    back = await hall.client("Ada", token=laptop_token)
     assert back.player != ada.player and back.welcome["account"] is None
+    assert await kept.get(f"session:{laptop_token}") is None
     async with httpx.AsyncClient() as http:
         assert (await http.get(f"{hall.http}/api/players/Ada")).status_code == 404
         board = (await http.get(f"{hall.http}/api/leaderboard/countdown")).json()["players"]
