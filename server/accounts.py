@@ -115,6 +115,16 @@ class Accounts:
         await self.broker.put(_player_key(player), name_key(name).encode())
         return account
 
+    async def every(self) -> list[Account]:
+        """Every account, in the order of their names' keys: for whoever runs the hall
+        (server/admin.py), a scan of the whole store, never on a player's path."""
+        found = []
+        for key in await self.broker.keys(_key("")):
+            raw = await self.broker.get(key)
+            if raw is not None:  # deleted meanwhile
+                found.append(_decode(raw))
+        return sorted(found, key=lambda a: name_key(a.name))
+
     async def of_player(self, player: str) -> Account | None:
         """The account whose player id this is, or None (a guest, an AI)."""
         key = await self.broker.get(_player_key(player))

@@ -1,10 +1,14 @@
 """What whoever runs the hall does by hand, from the machine's shell.
 
+    python -m server.admin list [WHERE]
     python -m server.admin password NAME [--stdin] [WHERE]
     python -m server.admin delete NAME [--yes] [WHERE]
 
 WHERE names the hall's storage as to ``python -m server``: ``--data DIR`` (./data by
 default), ``--redis URL`` or ``--redis-cluster URL``.
+
+``list``: every account's name and the day it was registered, by name: who the members
+are, and how a name is spelt before the commands below.
 
 ``password``: a player forgot their password, and the hall has no e-mail to send them a
 link. This sets a new one for the account named NAME: a temporary one it makes up and
@@ -34,6 +38,7 @@ import getpass
 import os
 import secrets
 import sys
+import time
 from pathlib import Path
 
 import msgspec
@@ -60,9 +65,8 @@ def temporary_password() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    where = argparse.ArgumentParser(add_help=False)  # the account, and where it is kept
-    where.add_argument("name", metavar="NAME", help="the account's name (any case)")
-    storage = where.add_argument_group("where the hall keeps its accounts")
+    kept = argparse.ArgumentParser(add_help=False)  # where the hall keeps its accounts
+    storage = kept.add_argument_group("where the hall keeps its accounts")
     servers = storage.add_mutually_exclusive_group()
     servers.add_argument("--redis", metavar="URL", help="the hall's Redis")
     servers.add_argument("--redis-cluster", metavar="URL", help="any node of the hall's cluster")
@@ -72,10 +76,19 @@ def _parser() -> argparse.ArgumentParser:
         default="data",
         help="the data directory of a hall without Redis (default ./data)",
     )
+    where = argparse.ArgumentParser(add_help=False, parents=[kept])  # and the account
+    where.add_argument("name", metavar="NAME", help="the account's name (any case)")
     parser = argparse.ArgumentParser(
         prog="python -m server.admin", description="Look after the hall's accounts."
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser(
+        "list",
+        parents=[kept],
+        help="list every account, with the day it was registered",
+        description="List every account's name and the day it was registered, by name, "
+        "whether the hall runs or not.",
+    )
     password = commands.add_parser(
         "password",
         parents=[where],
@@ -99,10 +112,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def _directly(broker: Broker, request: control.Request) -> str | None:
-    """The account's name as its owner wrote it, or None: no such account."""
+async def _directly(broker: Broker, request: control.Request) -> control.Answer:
+    """What the hall would answer (server/control.py), done on its storage here."""
     try:
         accounts = Accounts(broker)
+        if isinstance(request, control.ListAccounts):
+            return control.Answer(accounts=control.listed(await accounts.every()))
         if isinstance(request, control.SetPassword):
             account = await accounts.reset_password(request.name, request.password)
         else:
@@ -117,20 +132,28 @@ async def _directly(broker: Broker, request: control.Request) -> str | None:
             await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
     finally:
         await broker.close()
-    return None if account is None else account.name
+    return control.Answer(code="no_account") if account is None else control.Answer(account.name)
 
 
-async def _through_hall(path: Path, request: control.Request) -> str | None:
+async def _through_hall(path: Path, request: control.Request) -> control.Answer:
     """The same, asked of the hall that runs on the data directory (server/control.py)."""
     answer = await control.ask(path, request)
-    if answer.name is not None:
-        return answer.name
-    if answer.code == "no_account":
-        return None
-    raise AccountError(answer.code or "refused", answer.message)
+    if answer.code is not None and answer.code != "no_account":
+        raise AccountError(answer.code, answer.message)
+    return answer
+
+
+def _members(accounts: list[control.Listed]) -> None:
+    width = max((len(a.name) for a in accounts), default=0)
+    for a in accounts:
+        day = time.strftime("%Y-%m-%d", time.localtime(a.created))
+        print(f"{a.name.ljust(width)}  registered {day}")
+    print(f"{len(accounts)} account{'' if len(accounts) == 1 else 's'}.")
 
 
 def _request(args: argparse.Namespace, parser: argparse.ArgumentParser) -> control.Request:
+    if args.command == "list":
+        return control.ListAccounts()
     if args.command == "delete":
         if not args.yes:
             if not sys.stdin.isatty():
@@ -159,15 +182,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.redis is not None or args.redis_cluster is not None:
             broker = make_broker(args.redis, args.redis_cluster)
-            name = asyncio.run(_directly(broker, request))
+            answer = asyncio.run(_directly(broker, request))
         else:
             try:
                 lock = hold_directory(args.data)
             except DirectoryInUse:
                 # A hall serves the directory from memory: it does the work itself.
-                name = asyncio.run(_through_hall(control.socket_path(args.data), request))
+                answer = asyncio.run(_through_hall(control.socket_path(args.data), request))
             else:
-                name = asyncio.run(_directly(SqliteBroker(args.data), request))
+                answer = asyncio.run(_directly(SqliteBroker(args.data), request))
     except (DataError, AccountError) as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
@@ -185,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if lock is not None:
             os.close(lock)
+    if answer.accounts is not None:
+        _members(answer.accounts)
+        return 0
+    name = answer.name
     if name is None:
         print(f"{prog}: no account is named {args.name!r}", file=sys.stderr)
         return 1
@@ -193,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         print('and its finished games name it "former player".')
     elif args.stdin:
         print(f"{name} has the new password you gave.")
-    else:
+    elif isinstance(request, control.SetPassword):
         print(f"{name} has a new password: {request.password}")
         print("Tell it to them alone; once signed in, they change it under Change password.")
     print("Every session of the account is signed out.")

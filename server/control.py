@@ -25,6 +25,7 @@ log = logging.getLogger("spieltisch.control")
 
 SOCKET_NAME = "admin.sock"
 LINE_MAX = 4096  # bytes of a request: a name and a password fit many times over
+ANSWER_MAX = 64 * 1024 * 1024  # bytes of an answer: a list of every account, one line
 ANSWER_WITHIN = 30.0  # seconds the tool waits (hashing a password takes a fraction)
 
 
@@ -41,13 +42,25 @@ class Delete(msgspec.Struct, tag="delete"):
     name: str
 
 
-Request = SetPassword | Delete
+class ListAccounts(msgspec.Struct, tag="list"):
+    """Every account's name, and when it was registered."""
+
+
+Request = SetPassword | Delete | ListAccounts
+
+
+class Listed(msgspec.Struct):
+    """An account in the answer to ListAccounts (never its hash or player id)."""
+
+    name: str
+    created: float  # Unix seconds
 
 
 class Answer(msgspec.Struct, omit_defaults=True):
     name: str | None = None  # done: the account's name as its owner wrote it
     code: str | None = None  # refused: no_account, or the protocol's code
     message: str = ""
+    accounts: list[Listed] | None = None  # the answer to ListAccounts
 
 
 _read = msgspec.json.Decoder(Request).decode
@@ -62,6 +75,8 @@ class Accounting(Protocol):
     async def reset_password(self, name: str, new: str) -> Account | None: ...
 
     async def remove_account(self, name: str) -> Account | None: ...
+
+    async def list_accounts(self) -> list[Account]: ...
 
 
 def socket_path(data: str | Path) -> Path:
@@ -97,6 +112,8 @@ async def _answer_to(line: bytes, accounting: Accounting) -> Answer:
     except msgspec.DecodeError as e:
         return Answer(code="bad_message", message=f"not a request: {e}")
     try:
+        if isinstance(request, ListAccounts):
+            return Answer(accounts=listed(await accounting.list_accounts()))
         if isinstance(request, SetPassword):
             account = await accounting.reset_password(request.name, request.password)
         else:
@@ -112,9 +129,13 @@ async def _answer_to(line: bytes, accounting: Accounting) -> Answer:
     return Answer(name=account.name)
 
 
+def listed(accounts: list[Account]) -> list[Listed]:
+    return [Listed(a.name, a.created) for a in accounts]
+
+
 async def ask(path: Path, request: Request) -> Answer:
     """The tool's side: one request to the hall listening at ``path``."""
-    reader, writer = await asyncio.open_unix_connection(path)
+    reader, writer = await asyncio.open_unix_connection(path, limit=ANSWER_MAX)
     try:
         writer.write(_write(request) + b"\n")
         await writer.drain()

@@ -131,6 +131,11 @@ class SignIn:
             await self._end(account, gone=True)
         return account
 
+    async def list_accounts(self) -> list[Account]:
+        """Every account, for whoever runs the hall (server/admin.py, through the control
+        socket)."""
+        return await self.accounts.every()
+
     async def delete_account(self, conn: Connection, msg: m.DeleteAccount) -> None:
         player = conn.player
         assert player is not None

@@ -68,6 +68,35 @@ async def signs_in(data: Path, name: str, password: str) -> bool:
         await broker.close()
 
 
+async def test_list_names_every_account_with_its_day_whether_the_hall_runs_or_not(
+    tmp_path: Path,
+) -> None:
+    empty = admin("--data", str(tmp_path), command="list")
+    assert (empty.returncode, empty.stdout) == (0, "0 accounts.\n")
+    for name in ("ben", "Ada", "Zoë"):
+        await register(tmp_path, name)
+    stopped = admin("--data", str(tmp_path), command="list")
+    assert stopped.returncode == 0, stopped.stderr
+    rows = stopped.stdout.splitlines()
+    assert [r.split()[0] for r in rows[:-1]] == ["Ada", "ben", "Zoë"]  # by name, any case
+    assert all(re.fullmatch(r"\S+ +registered \d{4}-\d\d-\d\d", r) for r in rows[:-1])
+    assert rows[-1] == "3 accounts."
+    assert "p-Ada" not in stopped.stdout and "argon2" not in stopped.stdout
+    hall = ServerProcess(data=str(tmp_path))
+    try:
+        ben = await Client.open(hall.url, "visitor")  # Ben deletes his account
+        await ben.send({"t": "login", "name": "ben", "password": OLD, "id": 2})
+        await ben.expect("welcome", timeout=10)
+        await ben.send({"t": "delete_account", "password": OLD, "id": 3})
+        await ben.expect("signed_out", timeout=10)
+        running = await asyncio.to_thread(admin, "--data", str(tmp_path), command="list")
+        assert running.returncode == 0, running.stderr  # answered by the hall itself
+        assert [r.split()[0] for r in running.stdout.splitlines()] == ["Ada", "Zoë", "2"]
+        await ben.close()
+    finally:
+        hall.stop()
+
+
 async def test_a_made_up_password_is_printed_once_and_the_old_one_stops_working(
     tmp_path: Path,
 ) -> None:
@@ -350,12 +379,16 @@ async def test_on_redis_the_running_hall_signs_the_account_out_at_once(redis) ->
         await phone.send({"t": "login", "name": "Ada", "password": "battery staple", "id": 2})
         welcome = await phone.expect("welcome")
         assert (welcome["account"], welcome["player"]) == ("Ada", ada.player)
+        listed = await asyncio.to_thread(admin, "--redis", redis.url, command="list")
+        assert listed.stdout.splitlines()[-1] == "1 account."
         deleted = await asyncio.to_thread(
             admin, "Ada", "--redis", redis.url, "--yes", command="delete"
         )
         assert deleted.returncode == 0, deleted.stderr
         assert (await phone.expect("signed_out"))["elsewhere"]
         assert await srv.hall.accounts.find("Ada") is None
+        listed = await asyncio.to_thread(admin, "--redis", redis.url, command="list")
+        assert listed.stdout == "0 accounts.\n"
 
 
 async def test_on_redis_a_table_between_owners_forgets_the_account_too(redis) -> None:

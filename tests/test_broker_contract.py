@@ -195,6 +195,24 @@ async def test_keys_expire(broker) -> None:
     assert await broker.get("k") is None
 
 
+async def test_keys_are_listed_by_their_beginning(broker) -> None:
+    """What the admin tool lists accounts with: the keys set with put or put_new under a
+    prefix, not expired ones, nor lists or directories of the same names; a prefix with
+    what a Redis pattern would read as a wildcard means itself."""
+    await broker.put_new("account:ada", b"1")
+    await broker.put("account:ben", b"2")
+    await broker.put("account:gone", b"3", ttl=0.05)
+    await broker.put("account-of:p1", b"ada")
+    await broker.put("a*:x", b"4")
+    await broker.put("ab:x", b"5")
+    await broker.push_capped("account:chat", b"line", 5)
+    await broker.dir_put("account:dir", {"k": b"v"})
+    await asyncio.sleep(0.15)
+    assert sorted(await broker.keys("account:")) == ["account:ada", "account:ben"]
+    assert await broker.keys("a*:") == ["a*:x"]
+    assert await broker.keys("nothing:") == []
+
+
 async def test_a_lease_has_one_owner_until_it_expires(broker) -> None:
     assert await broker.acquire("lease:r", "A", ttl=0.2)
     assert not await broker.acquire("lease:r", "B", ttl=0.2)

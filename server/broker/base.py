@@ -132,6 +132,12 @@ class Broker(Protocol):
 
     async def delete(self, key: str) -> None: ...
 
+    async def keys(self, prefix: str) -> list[str]:
+        """The names of the keys set with `put` or `put_new` that begin with ``prefix``
+        (and have not expired), in no order. A scan of the whole store: for whoever runs
+        the hall (the admin tool's list of accounts), never on a player's path."""
+        ...
+
     async def put_new(self, key: str, value: bytes) -> bool:
         """Set ``key`` to ``value`` for good, only if it holds nothing: True if this call
         set it. The one way to claim a name that every process sees alike (an account)."""

@@ -128,6 +128,14 @@ class MemoryBroker:
             return None
         return value
 
+    async def keys(self, prefix: str) -> list[str]:
+        now = self._clock()
+        return [
+            key
+            for key, (_, expires) in self._keys.items()
+            if key.startswith(prefix) and (expires is None or expires > now)
+        ]
+
     async def delete(self, key: str) -> None:
         self._keys.pop(key, None)
         self._lists.pop(key, None)  # a capped list is a key too (as in Redis)

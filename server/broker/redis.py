@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -34,6 +35,7 @@ log = logging.getLogger("spieltisch.broker")
 _DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
 POOL_SIZE = 32  # connections to Redis per process, besides the pub/sub one
 TAG = 8  # bytes of the publisher's tag in front of every published message
+_GLOB = re.compile(r"[\\*?\[\]]")  # what a SCAN pattern would read as a wildcard
 
 # Take the lease when it is free or already ours (then it is a renewal).
 _ACQUIRE = """
@@ -334,6 +336,19 @@ class RedisBroker:
     async def get(self, key: str) -> bytes | None:
         value: bytes | None = await self._call(self._redis.get(self._k(key)))
         return value
+
+    async def keys(self, prefix: str) -> list[str]:
+        # SCAN, not KEYS: a long scan in steps lets the hall's own commands through
+        # between them. On a cluster the client scans every master in turn.
+        pattern = _GLOB.sub(r"\\\g<0>", self._k(prefix)) + "*"
+        skip = len(self._prefix)
+
+        async def scan() -> list[str]:
+            it = self._redis.scan_iter(match=pattern, count=1000, _type="string")
+            return sorted({key.decode()[skip:] async for key in it})
+
+        found: list[str] = await self._call(scan())
+        return found
 
     async def delete(self, key: str) -> None:
         await self._call(self._redis.delete(self._k(key)))
