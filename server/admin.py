@@ -132,7 +132,9 @@ async def _directly(broker: Broker, request: control.Request) -> control.Answer:
             await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
     finally:
         await broker.close()
-    return control.Answer(code="no_account") if account is None else control.Answer(account.name)
+    return (
+        control.Answer(code="no_account") if account is None else control.Answer(name=account.name)
+    )
 
 
 async def _through_hall(path: Path, request: control.Request) -> control.Answer:
