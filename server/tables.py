@@ -261,10 +261,13 @@ class Tables:
         saved = await broker.get(state_key(room_id))
         start = 1 + VERSION.unpack_from(saved)[0] if saved is not None else 0
         entries = await broker.read_log(log_key(room_id), start)
-        gone = await self.forgotten() if self.forgotten is not None else ()
         room = self.new_room(room_id, game, options, Sessions.placeholder(meta.host))
-        room.restore(meta, entries, saved, gone)
+        room.restore(meta, entries, saved)
         await self.serve(room)
+        if self.forgotten is not None:
+            # Read once the table is ours: a deletion heard from now on reaches it
+            # through the hall (Hall._forgotten), and one heard before is in the set.
+            room.forget_deleted(await self.forgotten())
         await room.store_views()
         room.resume()
         return room

@@ -193,21 +193,10 @@ class Room:
 
     # --- taken over from another process --------------------------------------------
 
-    def restore(
-        self,
-        meta: RoomMeta,
-        entries: list[bytes],
-        saved: bytes | None = None,
-        gone: Collection[str] = (),
-    ) -> None:
+    def restore(self, meta: RoomMeta, entries: list[bytes], saved: bytes | None = None) -> None:
         """Take a table over from its meta, its latest saved state (if any) and the
-        log entries after it (the previous owner is gone, or the hall restarted).
-        ``gone``: the player ids of deleted accounts. A deletion this table's owner did
-        not hear of (the hall was stopped, or the table between owners) is done here,
-        as `forget_player` does it."""
+        log entries after it (the previous owner is gone, or the hall restarted)."""
         self.table.restore(meta)
-        for player in self.table.people().intersection(gone):
-            self.table.forget(player, FORMER)
         self.ledger.keep = self.table.clock.keep_for(META_TTL)
         self.ledger.restore(entries, saved)
         if self.ledger.state is not None:
@@ -220,6 +209,14 @@ class Room:
             # The moves before the saved state, for telling resends: before anything else.
             self._submit_own("recall", None)
         self._event("restored", node=self.node, version=self.version, status=self.status)
+
+    def forget_deleted(self, gone: Collection[str]) -> None:
+        """After `restore`, before `resume`: ``gone`` are the player ids of deleted
+        accounts. A deletion this table's owner did not hear of (the hall was stopped,
+        or the table between owners) is done here, as `forget_player` does it; `resume`
+        announces the table as it is then."""
+        for player in self.table.people().intersection(gone):
+            self.table.forget(player, FORMER)
 
     async def store_views(self) -> None:
         if self.status != "waiting":
