@@ -1,7 +1,7 @@
 """What deleting an account takes out of the hall, whoever deletes it (its owner through
-the hub, or whoever runs the hall with `python -m server.admin delete`): its devices'
-push subscriptions, and its name from the finished games, the rankings and the chat
-kept for newcomers (the hall's, and each listed table's). The games and the lines
+the hub, or whoever runs the hall with `python -m server.admin delete`): its sessions,
+its devices' push subscriptions, and its name from the finished games, the rankings
+and the chat kept for newcomers (the hall's, and each listed table's). The games and the lines
 stay: they are the other players' too, and a conversation without one side's lines
 would make no sense; they are a former player's from now on, so that nobody who
 takes the free name later seems to have said them."""
@@ -14,11 +14,13 @@ from server.chatlines import said_by
 from server.profiles import Profiles
 from server.push import forget_devices
 from server.room.record import FORMER
+from server.sessions import end_sessions_of
 
 
 async def forget_account(broker: Broker, profiles: Profiles, account: Account) -> int:
     """How many finished games named the account (now "former player" in each)."""
     await forget_devices(broker, account.player)
+    await end_sessions_of(broker, account.player)
     games = await profiles.forget(account)
     await forget_lines(broker, account.player)
     return games

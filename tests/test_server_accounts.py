@@ -232,6 +232,10 @@ async def test_sign_out_and_sign_out_everywhere(hall) -> None:
     assert (await phone.expect("welcome"))["account"] is None
     gone = await hall.client("Later", token=phone_token)
     assert gone.welcome["account"] is None and gone.player != ada.player
+    tablet = await hall.client("tablet")
+    await tablet.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    tablet_token = (await tablet.expect("welcome"))["token"]
+    await tablet.close()
     # The laptop's session still works ...
     laptop = await hall.client("x", token=laptop_token)
     assert laptop.welcome["account"] == "Ada"
@@ -248,6 +252,13 @@ async def test_sign_out_and_sign_out_everywhere(hall) -> None:
     stale = await hall.client(None)
     await stale.send({"t": "hello", "name": "Ada", "token": laptop_token, "id": 0})
     assert (await stale.expect("error"))["code"] == "name_registered"
+    # A tablet signed in before and away then: its session is worth nothing, and the
+    # hall drops it when it comes back rather than keep it for its 90 days.
+    kept = hall.hall.sessions.broker
+    assert await kept.get(f"session:{tablet_token}") is not None
+    tablet = await hall.client("tablet", token=tablet_token)
+    assert tablet.welcome["account"] is None and tablet.token != tablet_token
+    assert await kept.get(f"session:{tablet_token}") is None
     # The phone, a guest now, was not Ada's any more: it heard nothing.
     await phone.drain()
     assert not [msg for msg in phone.pending if msg["t"] == "signed_out"]
@@ -621,12 +632,13 @@ async def test_a_deleted_account_leaves_its_games_as_a_former_player(hall) -> No
     assert (await ada.expect("signed_out"))["everywhere"] is True
     assert (await phone.expect("signed_out"))["elsewhere"] is True  # at once
     # Her sessions are gone, and so is her name: anyone may take it now. The hall keeps
-    # none of them: the phone's went as it was signed out, the laptop's as it came back.
+    # none of them, neither the phone's (signed out there and then) nor the laptop's.
     kept = hall.hall.sessions.broker
-    assert await kept.get(f"session:{phone_token}") is None
+    for token in (ada.token, phone_token, laptop_token):
+        assert await kept.get(f"session:{token}") is None
+    assert await kept.dir_all(f"sessions-of:{ada.player}") == {}
     back = await hall.client("Ada", token=laptop_token)
     assert back.player != ada.player and back.welcome["account"] is None
-    assert await kept.get(f"session:{laptop_token}") is None
     async with httpx.AsyncClient() as http:
         assert (await http.get(f"{hall.http}/api/players/Ada")).status_code == 404
         board = (await http.get(f"{hall.http}/api/leaderboard/countdown")).json()["players"]
