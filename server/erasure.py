@@ -1,10 +1,10 @@
 """What deleting an account takes out of the hall, whoever deletes it (its owner through
 the hub, or whoever runs the hall with `python -m server.admin delete`): its sessions,
 its devices' push subscriptions, and its name from the finished games, the rankings
-and the chat kept for newcomers (the hall's, and each listed table's). The games and the lines
-stay: they are the other players' too, and a conversation without one side's lines
-would make no sense; they are a former player's from now on, so that nobody who
-takes the free name later seems to have said them."""
+and the chat kept for newcomers (the hall's, and each listed table's). The games and
+the lines stay: they are the other players' too, and a conversation without one
+side's lines would make no sense; they are a former player's from now on, so that
+nobody who takes the free name later seems to have said them."""
 
 from __future__ import annotations
 

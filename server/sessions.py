@@ -38,7 +38,7 @@ def _key(token: str) -> str:
     return f"session:{token}"
 
 
-def _signed_in(player: str) -> str:
+def _sessions_of(player: str) -> str:
     """The directory of an account's sessions, by token: what deleting it ends."""
     return f"sessions-of:{player}"
 
@@ -47,7 +47,7 @@ async def end_sessions_of(broker: Broker, player: str) -> None:
     """Every session of a deleted account: they stopped working with it, and each one
     names it (an account's sessions made before this index wait for their token to
     come back, or for their expiry)."""
-    index = _signed_in(player)
+    index = _sessions_of(player)
     for token in await broker.dir_all(index):
         await broker.delete(_key(token))
         await broker.dir_delete(index, token)
@@ -126,7 +126,7 @@ class Sessions:
         await self.keep(token, player)
         # Indexed by the account's player id, so that deleting it can end them all;
         # tokens whose sessions expired leave the index as the next one comes in.
-        index = _signed_in(account.player)
+        index = _sessions_of(account.player)
         for old in await self.broker.dir_all(index):
             if await self.broker.get(_key(old)) is None:
                 await self.broker.dir_delete(index, old)
