@@ -51,6 +51,7 @@ from server.erasure import forget_account
 from server.keys import SIGNED_OUT_CHANNEL
 from server.profiles import Profiles
 from server.ratings import Ratings
+from server.sessions import end_sessions_of
 from server.signin import ended_message
 
 # Letters and digits no one misreads aloud or in handwriting (no 0/o, 1/l/i).
@@ -120,6 +121,8 @@ async def _directly(broker: Broker, request: control.Request) -> control.Answer:
             return control.Answer(accounts=control.listed(await accounts.every()))
         if isinstance(request, control.SetPassword):
             account = await accounts.reset_password(request.name, request.password)
+            if account is not None:
+                await end_sessions_of(broker, account.player, before=account.generation)
         else:
             account = await accounts.remove(request.name)
             if account is not None:

@@ -66,7 +66,7 @@ from server.ratings import Ratings
 from server.replayer import Replayer
 from server.room import Room
 from server.room.record import FORMER
-from server.sessions import Sessions
+from server.sessions import Sessions, sweep
 from server.signin import SignIn
 from server.tables import Tables
 from server.tasks import Tasks
@@ -245,6 +245,17 @@ class Hall:
             self.tasks.spawn(self.leases.run())
         elif self.broker.durable:
             await self.tables.bring_back()
+        if self.broker.durable:
+            self.tasks.spawn(self._sweep_sessions())
+
+    async def _sweep_sessions(self) -> None:
+        """Once, in the background: the sessions kept from before accounts indexed
+        theirs (sessions.py, ``sweep``)."""
+        dropped, indexed = await sweep(self.broker, self.accounts)
+        if dropped or indexed:
+            log.info(
+                '{"event": "hub.sessions_swept", "dropped": %d, "indexed": %d}', dropped, indexed
+            )
 
     # --- connections ---------------------------------------------------------------
 

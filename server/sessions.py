@@ -27,6 +27,8 @@ class Player(msgspec.Struct):
     generation: int = 0  # the account's generation it was signed in under
 
 
+_decode_player = msgspec.msgpack.Decoder(Player).decode
+
 # Ninety days without a visit forget the session. A guest has no other way back to
 # their seats, and at a turn-based table a seat may wait that long between its
 # player's visits: each of the others may take up to 14 days a move (six seats at the
@@ -43,14 +45,62 @@ def _sessions_of(player: str) -> str:
     return f"sessions-of:{player}"
 
 
-async def end_sessions_of(broker: Broker, player: str) -> None:
-    """Every session of a deleted account: they stopped working with it, and each one
-    names it (an account's sessions made before this index wait for their token to
-    come back, or for their expiry)."""
+async def end_sessions_of(broker: Broker, player: str, before: int | None = None) -> None:
+    """The sessions of an account that no longer work: every one of a deleted account
+    (``before`` None), or those signed in under a generation before ``before`` (signed
+    out everywhere, a new password). Each names the account, so none is kept for its
+    90 days. (Sessions made before this index came in are found by :func:`sweep`.)"""
     index = _sessions_of(player)
     for token in await broker.dir_all(index):
+        if before is not None:
+            raw = await broker.get(_key(token))
+            if raw is not None and _decode_player(raw).generation >= before:
+                continue  # still good: signed in since
         await broker.delete(_key(token))
         await broker.dir_delete(index, token)
+
+
+def _works(player: Player, account: Account | None) -> bool:
+    """A signed-in session still works: its account is there, is the very one it
+    signed in to (a name deleted and registered again is another account, another
+    player), and has not moved to a new generation since."""
+    return (
+        account is not None
+        and account.player == player.id
+        and account.generation == player.generation
+    )
+
+
+SWEPT = "sessions-swept"  # set once the sessions of before the index were gone through
+
+
+async def sweep(broker: Broker, accounts: Accounts) -> tuple[int, int]:
+    """Go once through the sessions stored before accounts kept an index of theirs:
+    drop those that no longer work (the account deleted, or signed in under an older
+    generation), and index the rest, so that deleting their account ends them. Run in
+    the background when a durable hall starts; the stored mark makes later starts skip
+    it. Returns (sessions dropped, sessions indexed)."""
+    if await broker.get(SWEPT) is not None:
+        return 0, 0
+    dropped = indexed = 0
+    for key in await broker.keys("session:"):
+        raw = await broker.get(key)
+        if raw is None:
+            continue  # expired or ended meanwhile
+        player = _decode_player(raw)
+        if not player.account:
+            continue  # a guest's: nothing else names it
+        token = key.removeprefix("session:")
+        account = await accounts.find(player.account)
+        if not _works(player, account):
+            await broker.delete(key)
+            dropped += 1
+        else:
+            assert account is not None
+            await broker.dir_put(_sessions_of(account.player), {token: b""})
+            indexed += 1
+    await broker.put_new(SWEPT, b"1")
+    return dropped, indexed
 
 
 class Sessions:
@@ -70,11 +120,11 @@ class Sessions:
         raw = await self.broker.get(_key(token))
         if raw is None:
             return None
-        player = msgspec.msgpack.decode(raw, type=Player)
+        player = _decode_player(raw)
         if not player.account:
             return player, None
         account = await self.accounts.find(player.account)
-        if account is None or account.generation != player.generation:
+        if not _works(player, account):
             # Signed out meanwhile, or the account deleted: the session is worth nothing
             # and names someone who may be gone, so it is not kept until it expires.
             await self.end(token)

@@ -23,7 +23,7 @@ from server.accounts import Account, AccountError, Accounts
 from server.broker import Broker
 from server.connection import Connection
 from server.keys import SIGNED_OUT_CHANNEL
-from server.sessions import Sessions, valid_name
+from server.sessions import Sessions, end_sessions_of, valid_name
 
 
 class Ended(msgspec.Struct, array_like=True):
@@ -159,7 +159,11 @@ class SignIn:
     async def _end(self, account: Account, gone: bool = False) -> None:
         """Every process signs out its connections of ``account`` from before its
         current generation (the asking connection is past it already: signed out, or
-        signed in again under the new password)."""
+        signed in again under the new password). The sessions themselves end here: a
+        device that is away would otherwise keep one for its 90 days (a deleted
+        account's ended with it, erasure.py)."""
+        if not gone:
+            await end_sessions_of(self.broker, account.player, before=account.generation)
         await self.broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
 
     def _on_ended(self, data: bytes) -> None:

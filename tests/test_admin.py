@@ -28,6 +28,7 @@ from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker, hold_directory
 from server.keys import HALL_CHAT
 from server.ratings import Ratings
+from server.sessions import Sessions
 from tests.conftest import running_server
 from tests.support.client import Client
 from tests.support.processes import ROOT, ServerProcess
@@ -97,10 +98,31 @@ async def test_list_names_every_account_with_its_day_whether_the_hall_runs_or_no
         hall.stop()
 
 
+async def session_of(data: Path, name: str) -> str:
+    """A session signed in to the account ``name``: its token."""
+    broker = SqliteBroker(data)
+    try:
+        accounts = Accounts(broker, failure_delay=0)
+        account = await accounts.sign_in(name, OLD, "10.0.0.1")
+        token, _ = await Sessions(broker, accounts).sign_in(None, account, "en")
+        return token
+    finally:
+        await broker.close()
+
+
+async def stored(data: Path, key: str) -> bool:
+    broker = SqliteBroker(data)
+    try:
+        return await broker.get(key) is not None
+    finally:
+        await broker.close()
+
+
 async def test_a_made_up_password_is_printed_once_and_the_old_one_stops_working(
     tmp_path: Path,
 ) -> None:
     await register(tmp_path, "Zoë")
+    away = await session_of(tmp_path, "Zoë")  # a device of hers, signed in
     done = admin("ZOË", "--data", str(tmp_path))
     assert done.returncode == 0, done.stderr
     found = re.search(r"^Zoë has a new password: (\S+)$", done.stdout, re.MULTILINE)
@@ -110,6 +132,7 @@ async def test_a_made_up_password_is_printed_once_and_the_old_one_stops_working(
     assert "signed out" in done.stdout and new not in done.stderr
     assert await signs_in(tmp_path, "Zoë", new)
     assert not await signs_in(tmp_path, "Zoë", OLD)
+    assert not await stored(tmp_path, f"session:{away}")  # ended, not kept for 90 days
     # Made up afresh each time.
     again = admin("Zoë", "--data", str(tmp_path))
     assert again.returncode == 0 and new not in again.stdout

@@ -253,12 +253,12 @@ async def test_sign_out_and_sign_out_everywhere(hall) -> None:
     await stale.send({"t": "hello", "name": "Ada", "token": laptop_token, "id": 0})
     assert (await stale.expect("error"))["code"] == "name_registered"
     # A tablet signed in before and away then: its session is worth nothing, and the
-    # hall drops it when it comes back rather than keep it for its 90 days.
+    # hall dropped it then and there rather than keep it for its 90 days.
     kept = hall.hall.sessions.broker
-    assert await kept.get(f"session:{tablet_token}") is not None
+    assert await kept.get(f"session:{tablet_token}") is None
+    assert list(await kept.dir_all(f"sessions-of:{ada.player}")) == []
     tablet = await hall.client("tablet", token=tablet_token)
     assert tablet.welcome["account"] is None and tablet.token != tablet_token
-    assert await kept.get(f"session:{tablet_token}") is None
     # The phone, a guest now, was not Ada's any more: it heard nothing.
     await phone.drain()
     assert not [msg for msg in phone.pending if msg["t"] == "signed_out"]
@@ -302,6 +302,10 @@ async def test_a_new_password_signs_the_other_devices_out(hall) -> None:
     # The first line, still open under the old password, was signed out at once; the
     # phone that changed it stays signed in.
     assert (await ada.expect("signed_out"))["elsewhere"] is True
+    # Of Ada's sessions only the new password's is kept.
+    kept = hall.hall.sessions.broker
+    assert list(await kept.dir_all(f"sessions-of:{ada.player}")) == [new_token]
+    assert await kept.get(f"session:{laptop}") is None
     await phone.drain()
     assert not [msg for msg in phone.pending if msg["t"] == "signed_out"]
     other = await hall.client("Other")
