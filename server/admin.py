@@ -65,9 +65,11 @@ def temporary_password() -> str:
     )
 
 
-def _parser() -> argparse.ArgumentParser:
-    kept = argparse.ArgumentParser(add_help=False)  # where the hall keeps its accounts
-    storage = kept.add_argument_group("where the hall keeps its accounts")
+def _kept(command: argparse.ArgumentParser, named: bool = True) -> argparse.ArgumentParser:
+    """A command's arguments for where the hall keeps its accounts (and, ``named``, the
+    account's name). Added to each command rather than through a parent parser, which
+    loses the mutually exclusive group's place under its heading in the help."""
+    storage = command.add_argument_group("where the hall keeps its accounts")
     servers = storage.add_mutually_exclusive_group()
     servers.add_argument("--redis", metavar="URL", help="the hall's Redis")
     servers.add_argument("--redis-cluster", metavar="URL", help="any node of the hall's cluster")
@@ -77,37 +79,45 @@ def _parser() -> argparse.ArgumentParser:
         default="data",
         help="the data directory of a hall without Redis (default ./data)",
     )
-    where = argparse.ArgumentParser(add_help=False, parents=[kept])  # and the account
-    where.add_argument("name", metavar="NAME", help="the account's name (any case)")
+    if named:
+        command.add_argument("name", metavar="NAME", help="the account's name (any case)")
+    return command
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m server.admin", description="Look after the hall's accounts."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser(
-        "list",
-        parents=[kept],
-        help="list every account, with the day it was registered",
-        description="List every account's name and the day it was registered, by name, "
-        "whether the hall runs or not.",
+    _kept(
+        commands.add_parser(
+            "list",
+            help="list every account, with the day it was registered",
+            description="List every account's name and the day it was registered, by "
+            "name, whether the hall runs or not.",
+        ),
+        named=False,
     )
-    password = commands.add_parser(
-        "password",
-        parents=[where],
-        help="set a new password for an account whose owner forgot theirs",
-        description="Set a new password for the account NAME and sign out every session "
-        "of it, whether the hall runs or not.",
+    password = _kept(
+        commands.add_parser(
+            "password",
+            help="set a new password for an account whose owner forgot theirs",
+            description="Set a new password for the account NAME and sign out every "
+            "session of it, whether the hall runs or not.",
+        )
     )
     password.add_argument(
         "--stdin",
         action="store_true",
         help="read the new password from standard input instead of making one up",
     )
-    delete = commands.add_parser(
-        "delete",
-        parents=[where],
-        help="delete an account for a member who cannot sign in to do it",
-        description="Delete the account NAME as its owner would: its name is free, it "
-        'leaves the rankings, its finished games name it "former player".',
+    delete = _kept(
+        commands.add_parser(
+            "delete",
+            help="delete an account for a member who cannot sign in to do it",
+            description="Delete the account NAME as its owner would: its name is free, "
+            'it leaves the rankings, its finished games name it "former player".',
+        )
     )
     delete.add_argument("--yes", action="store_true", help="delete without asking again")
     return parser

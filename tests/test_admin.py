@@ -488,3 +488,13 @@ async def test_a_failure_in_the_hall_is_told_to_the_tool(tmp_path: Path) -> None
         assert done.name == "Ada"  # and it serves on
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("command", ["list", "password", "delete"])
+def test_each_commands_help_puts_every_storage_option_under_its_heading(command: str) -> None:
+    done = admin("--help", command=command)
+    assert done.returncode == 0, done.stderr
+    rest, storage = done.stdout.split("where the hall keeps its accounts:")
+    options = rest.split("\noptions:")[1]  # below the usage line, which names them all
+    for flag in ("--redis URL", "--redis-cluster URL", "--data DIR"):
+        assert flag in storage and flag not in options
