@@ -257,7 +257,8 @@ describe("Stone Age in the browser, as the seed page plays it", () => {
     expect(await cardOrder(page)).toEqual(["card_4", "card_3", "card_2", "card_1"]);
     await page.screenshot({ path: screenshotPath("stone_age-board-ja.png"), fullPage: true });
     await page.getByTestId("lang").click();
-    await page.getByText("Gathering").waitFor();
+    // The heading (the status line may say "gathering: choose tools" too).
+    await page.getByText("Gathering", { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath("stone_age-board.png"), fullPage: true });
     await ctx.close();
   });
