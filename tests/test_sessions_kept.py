@@ -18,7 +18,7 @@ from server.broker.sqlite import SqliteBroker
 from server.erasure import forget_account
 from server.profiles import Profiles
 from server.ratings import Ratings
-from server.sessions import SWEPT, Sessions, end_sessions_of, sweep
+from server.sessions import SWEEP_STEP, SWEPT, Sessions, end_sessions_of, sweep
 from tests.conftest import running_server
 from tests.test_accounts import QUICK
 
@@ -118,3 +118,31 @@ async def sessions_of_before_the_index(
         await sessions.broker.dir_delete(f"sessions-of:{account.player}", token)
         tokens[name] = token
     return tokens
+
+
+async def test_a_long_sweep_gives_the_event_loop_turns(tmp_path: Path) -> None:
+    """Other tables' moves go on while a hall with many old sessions sweeps them."""
+    broker = SqliteBroker(tmp_path)
+    try:
+        accounts = Accounts(broker, QUICK, failure_delay=0)
+        ada = await accounts.register("Ada", PASSWORD, "p-ada")
+        sessions = Sessions(broker, accounts)
+        for _ in range(5 * SWEEP_STEP):
+            token, _ = await sessions.sign_in(None, ada, "en")
+            await broker.dir_delete("sessions-of:p-ada", token)
+        turns = 0
+
+        async def ticker() -> None:
+            nonlocal turns
+            while True:
+                turns += 1
+                await asyncio.sleep(0)
+
+        task = asyncio.create_task(ticker())
+        await asyncio.sleep(0)
+        before = turns
+        assert await sweep(broker, accounts) == (0, 5 * SWEEP_STEP)
+        task.cancel()
+        assert turns - before >= 4
+    finally:
+        await broker.close()
