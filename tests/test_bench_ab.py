@@ -33,10 +33,15 @@ def test_the_change_compares_each_sides_least() -> None:
     assert c.change == pytest.approx(200 / 250 - 1)
 
 
-def _worktrees() -> str:
-    return subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True, check=True
+def _worktrees() -> list[str]:
+    """The worktrees' paths (not their commits: a commit meanwhile is no leftover)."""
+    listed = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "list", "--porcelain"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
+    return [line for line in listed.splitlines() if line.startswith("worktree ")]
 
 
 async def test_the_command_measures_both_trees_and_removes_its_checkout() -> None:
