@@ -8,12 +8,17 @@ through once when a durable hall starts."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bench.harness import redis_cluster as redis_cluster_harness
+from bench.harness.redis_server import RedisServer
 from server.accounts import Accounts
 from server.broker import Broker, MemoryBroker
+from server.broker.cluster import ClusterBroker
+from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker
 from server.erasure import forget_account
 from server.profiles import Profiles
@@ -61,11 +66,37 @@ async def test_signing_out_everywhere_ends_the_sessions_of_devices_away() -> Non
     assert found is not None and found[0].account == "Ada"
 
 
-@pytest.mark.parametrize("store", ["memory", "sqlite"])
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_cluster() -> Iterator[redis_cluster_harness.RedisCluster]:
+    why = redis_cluster_harness.missing()
+    if why is not None:
+        pytest.skip(why)
+    cluster = redis_cluster_harness.RedisCluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.mark.parametrize("store", ["memory", "sqlite", "redis", "redis-cluster"])
 async def test_the_sweep_drops_the_dead_sessions_of_before_the_index_and_indexes_the_rest(
-    store: str, tmp_path: Path
+    store: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    broker: Broker = MemoryBroker() if store == "memory" else SqliteBroker(tmp_path)
+    broker: Broker
+    if store == "memory":
+        broker = MemoryBroker()
+    elif store == "sqlite":
+        broker = SqliteBroker(tmp_path)
+    elif store == "redis":
+        broker = RedisBroker(request.getfixturevalue("redis_server").url, prefix="sweep:")
+    else:
+        url = request.getfixturevalue("redis_cluster").url
+        broker = ClusterBroker(url, prefix="sweep:")
     try:
         accounts = Accounts(broker, QUICK, failure_delay=0)
         sessions = Sessions(broker, accounts)

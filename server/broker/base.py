@@ -135,7 +135,8 @@ class Broker(Protocol):
     async def keys(self, prefix: str) -> list[str]:
         """The names of the keys set with `put` or `put_new` that begin with ``prefix``
         (and have not expired), in no order. A scan of the whole store: for whoever runs
-        the hall (the admin tool's list of accounts), never on a player's path."""
+        the hall (the admin tool's list of accounts) and the hall's one sweep of old
+        sessions (sessions.py), never on a player's path."""
         ...
 
     async def put_new(self, key: str, value: bytes) -> bool:
