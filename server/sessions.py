@@ -4,7 +4,9 @@ The token is the only credential (128+ bits from ``secrets``); the player id is 
 (other people see it in a table's seats) and is not derived from the token. A session
 may be signed in to an account (accounts.py): it then carries the account's name and
 generation, and stops working when the account's generation moves on (signed out
-everywhere, a new password) or the account is gone."""
+everywhere, a new password) or the account is gone (its name, registered again, is
+another account). A session that stops working is removed from the store, not kept
+until it expires: each names its account."""
 
 from __future__ import annotations
 
