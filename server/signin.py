@@ -33,7 +33,7 @@ class Ended(msgspec.Struct, array_like=True):
     account: str
     generation: int
     gone: bool = False
-    player: str = ""  # the account's player id (said when it is ``gone``)
+    player: str = ""  # the account's player id
 
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -203,10 +203,14 @@ class SignIn:
 
 
 def _ended(conn: Connection, ended: Ended) -> bool:
+    """Whether ``ended`` signs ``conn`` out: it is of the very account (a name deleted
+    and registered again is another account, whose player id differs; a message that
+    names no player is matched by the name alone), from before its new generation."""
     player = conn.player
     return (
         player is not None
         and player.account == ended.account
+        and (not ended.player or player.id == ended.player)
         and (ended.gone or player.generation < ended.generation)
     )
 

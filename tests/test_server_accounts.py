@@ -747,3 +747,31 @@ async def test_a_hall_with_a_password_asks_for_it_on_every_player_endpoint() -> 
             assert (await http.get(s.http + path)).status_code == 401, path
         board = await http.get(s.http + "/api/leaderboard/countdown?password=door")
         assert board.status_code == 200 and board.json()["players"] == []
+
+
+async def test_the_end_of_a_deleted_account_does_not_sign_out_a_new_one_of_its_name(
+    hall,
+) -> None:
+    """Word that the old Ada's account was deleted (or signed out everywhere), arriving
+    late through another process, concerns her player id: a new account registered
+    under her name since is another player, and stays signed in."""
+    from server.accounts import Account
+    from server.keys import SIGNED_OUT_CHANNEL
+    from server.signin import ended_message
+
+    ada = await hall.client("Ada")
+    await ada.send({"t": "register", "name": "Ada", "password": PASSWORD})
+    await ada.expect("welcome")
+    for gone in (True, False):
+        old = Account(name="Ada", player="p-old-ada", hash="", created=0, generation=9)
+        await hall.hall.broker.publish(SIGNED_OUT_CHANNEL, ended_message(old, gone=gone))
+    await ada.send({"t": "rooms", "id": 3})
+    await ada.expect("room_list")
+    await ada.drain(0.2)
+    assert not [msg for msg in ada.pending if msg["t"] == "signed_out"]
+    # Her own account's word still reaches her, from another device of hers.
+    phone = await hall.client("phone")
+    await phone.send({"t": "login", "name": "Ada", "password": PASSWORD})
+    await phone.expect("welcome")
+    await phone.send({"t": "logout", "everywhere": True})
+    assert (await ada.expect("signed_out"))["elsewhere"] is True
