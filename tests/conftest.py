@@ -3,12 +3,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
 import uvicorn
 
+from bench.harness import redis_cluster as redis_cluster_harness
+from bench.harness.redis_server import RedisServer
 from server import games
 from server.app import create_app
 from server.hall import Hall
@@ -100,3 +102,23 @@ async def server() -> AsyncIterator[RunningServer]:
 @pytest.fixture
 def start_table() -> Callable[..., Awaitable[tuple[str, list[Client], Client]]]:
     return open_table
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    """A real redis-server on a free loopback port, for one test module."""
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_cluster() -> Iterator[redis_cluster_harness.RedisCluster]:
+    """A real Redis Cluster on loopback ports, for one test module (skipped where
+    redis-server cannot make one)."""
+    why = redis_cluster_harness.missing()
+    if why is not None:
+        pytest.skip(why)
+    cluster = redis_cluster_harness.RedisCluster()
+    yield cluster
+    cluster.stop()

@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bench.harness import redis_cluster as redis_cluster_harness
 from bench.harness.redis_server import RedisServer
 from server.broker import (
     Broker,
@@ -27,23 +26,6 @@ from server.broker.redis import RedisBroker
 from server.broker.sqlite import SqliteBroker
 
 BROKERS = ["memory", "sqlite", "redis", "cluster"]
-
-
-@pytest.fixture(scope="module")
-def redis_server():
-    server = RedisServer()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def redis_cluster():
-    why = redis_cluster_harness.missing()
-    if why is not None:
-        pytest.skip(why)
-    cluster = redis_cluster_harness.RedisCluster()
-    yield cluster
-    cluster.stop()
 
 
 @pytest.fixture(params=BROKERS)

@@ -8,13 +8,10 @@ through once when a durable hall starts."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from bench.harness import redis_cluster as redis_cluster_harness
-from bench.harness.redis_server import RedisServer
 from server.accounts import Accounts
 from server.broker import Broker, MemoryBroker
 from server.broker.cluster import ClusterBroker
@@ -64,23 +61,6 @@ async def test_signing_out_everywhere_ends_the_sessions_of_devices_away() -> Non
     assert list(await broker.dir_all("sessions-of:p-ada")) == [laptop]
     found = await sessions.find(laptop)
     assert found is not None and found[0].account == "Ada"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def redis_cluster() -> Iterator[redis_cluster_harness.RedisCluster]:
-    why = redis_cluster_harness.missing()
-    if why is not None:
-        pytest.skip(why)
-    cluster = redis_cluster_harness.RedisCluster()
-    yield cluster
-    cluster.stop()
 
 
 @pytest.mark.parametrize("store", ["memory", "sqlite", "redis", "redis-cluster"])
