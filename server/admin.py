@@ -48,11 +48,9 @@ from server.accounts import AccountError, Accounts, name_key
 from server.broker import Broker, BrokerUnavailable, make_broker
 from server.broker.sqlite import DataError, DirectoryInUse, SqliteBroker, hold_directory
 from server.erasure import forget_account
-from server.keys import SIGNED_OUT_CHANNEL
 from server.profiles import Profiles
 from server.ratings import Ratings
-from server.sessions import end_sessions_of
-from server.signin import ended_message
+from server.signin import end_account
 
 # Letters and digits no one misreads aloud or in handwriting (no 0/o, 1/l/i).
 _READABLE = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -131,8 +129,6 @@ async def _directly(broker: Broker, request: control.Request) -> control.Answer:
             return control.Answer(accounts=control.listed(await accounts.every()))
         if isinstance(request, control.SetPassword):
             account = await accounts.reset_password(request.name, request.password)
-            if account is not None:
-                await end_sessions_of(broker, account.player, before=account.generation)
         else:
             account = await accounts.remove(request.name)
             if account is not None:
@@ -141,8 +137,7 @@ async def _directly(broker: Broker, request: control.Request) -> control.Answer:
         if account is not None:
             # A hall on Redis signs the account's connections out now, as when its
             # owner changes the password (a stopped hall has none: they sign in anew).
-            gone = isinstance(request, control.Delete)
-            await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
+            await end_account(broker, account, gone=isinstance(request, control.Delete))
     finally:
         await broker.close()
     return (

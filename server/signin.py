@@ -46,6 +46,17 @@ def ended_message(account: Account, gone: bool = False) -> bytes:
     return _encode(Ended(account.name, account.generation, gone, account.player))
 
 
+async def end_account(broker: Broker, account: Account, gone: bool = False) -> None:
+    """An account's sessions from before its current generation stop working (all of
+    them when it is ``gone``): those stored end here, since a device that is away would
+    otherwise keep one for its 90 days (a deleted account's ended with it, erasure.py);
+    then every process of the hall signs out its connections of them. The hub and the
+    admin tool (server/admin.py) alike."""
+    if not gone:
+        await end_sessions_of(broker, account.player, before=account.generation)
+    await broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
+
+
 class LeaveAll(Protocol):
     """Leave every table a connection entered (fanout.py): as a dropped connection,
     its seats kept, or without ``keep_seats`` as by a `leave`."""
@@ -157,14 +168,9 @@ class SignIn:
             await self._end(ended)
 
     async def _end(self, account: Account, gone: bool = False) -> None:
-        """Every process signs out its connections of ``account`` from before its
-        current generation (the asking connection is past it already: signed out, or
-        signed in again under the new password). The sessions themselves end here: a
-        device that is away would otherwise keep one for its 90 days (a deleted
-        account's ended with it, erasure.py)."""
-        if not gone:
-            await end_sessions_of(self.broker, account.player, before=account.generation)
-        await self.broker.publish(SIGNED_OUT_CHANNEL, ended_message(account, gone))
+        """`end_account`: the asking connection is past it already (signed out, or
+        signed in again under the new password)."""
+        await end_account(self.broker, account, gone)
 
     def _on_ended(self, data: bytes) -> None:
         ended = _decode(data)
@@ -179,9 +185,8 @@ class SignIn:
             return  # signed in again before this ran
         await self.leave_all(conn)
         if _ended(conn, ended):  # nor meanwhile
-            token, conn.player, conn.token = conn.token, None, None
-            if token:
-                await self.sessions.end(token)  # worth nothing now: not kept either
+            # (Its session was ended with the account's others, before the word came.)
+            conn.player = conn.token = None
             conn.send(m.SignedOut(everywhere=True, elsewhere=True))
 
     async def _signed_out(self, conn: Connection, everywhere: bool) -> None:
