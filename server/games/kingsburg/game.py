@@ -298,12 +298,16 @@ class Kingsburg(Game):
         out: list[Any] = []
         for b in self._buildable(p):
             out.append(Build(building=b))
-            if s.envoy == seat and s.builds_left == 1:
-                after = Player(gold=p.gold, wood=p.wood, stone=p.stone, buildings=[*p.buildings, b])
-                _add_goods(after, rules.build_cost(b, p.buildings), -1)
-                if self._buildable(after):
-                    out.append(Build(building=b, envoy=True))
+            if s.envoy == seat and s.builds_left == 1 and self._second_build(p, b):
+                out.append(Build(building=b, envoy=True))
         return [*out, Pass()]
+
+    def _second_build(self, p: Player, b: str) -> bool:
+        """Some building is still affordable after ``b``: what the Envoy's double
+        build needs (spent without one, the Envoy would be wasted)."""
+        after = Player(gold=p.gold, wood=p.wood, stone=p.stone, buildings=[*p.buildings, b])
+        _add_goods(after, rules.build_cost(b, p.buildings), -1)
+        return bool(self._buildable(after))
 
     def _recruits(self, s: KState, seat: int) -> list[Recruit]:
         p = s.players[seat]
@@ -736,6 +740,11 @@ class Kingsburg(Game):
             raise _fail("no_envoy", "You do not hold the King's Envoy.")
         if it.envoy and s.builds_left != 1:
             raise _fail("envoy_used", "The Envoy gives one second building a step.")
+        if it.envoy and not self._second_build(p, it.building):
+            raise _fail(
+                "no_second_build",
+                "After this building you could afford no other: keep the Envoy.",
+            )
         _add_goods(p, cost, -1)
         p.buildings.append(it.building)
         _vp(p, BUILDINGS_VP, int(BUILDINGS[it.building]["vp"]))

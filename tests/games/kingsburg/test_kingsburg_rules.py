@@ -329,6 +329,21 @@ def test_envoy_builds_twice_along_a_row(game: Kingsburg, fresh: Make, drive: Mak
     assert s.phase == 4
 
 
+def test_envoy_is_kept_when_no_second_building_is_affordable(
+    game: Kingsburg, fresh: Make, drive: Make
+) -> None:
+    # Gold for the Statue and nothing more: the Envoy's double build would waste it.
+    s, seat = building(game, fresh, drive, gold=2, wood=0, stone=1)
+    s.envoy = seat
+    offered = game.legal(s, seat)
+    assert Build(building="statue") in offered
+    assert Build(building="statue", envoy=True) not in offered
+    refused(game, s, seat, Build(building="statue", envoy=True), "no_second_build")
+    assert s.envoy == seat
+    game.apply(s, seat, Build(building="statue"))
+    assert s.envoy == seat  # kept for a later season
+
+
 # ---- R4.3: re-rolls ---------------------------------------------------------------------
 
 
