@@ -21,6 +21,7 @@ from server.chatlines import said_by
 from server.push import devices_of
 from server.ratings import Ratings, Standing, places
 from server.room.record import FORMER
+from server.sessions import signed_in
 
 RECENT = 20  # games a profile lists
 COUNTED = 500  # finished games a profile counts per player, newest first
@@ -125,6 +126,7 @@ class Profiles:
         standings = await self.ratings.of(account.player, games.names())
         said = await said_by(self.broker, account.player)
         devices = await devices_of(self.broker, account.player)
+        sessions = await signed_in(self.broker, account)
         return {
             "account": {"name": account.name, "player": account.player, "since": account.created},
             "ratings": {
@@ -139,4 +141,7 @@ class Profiles:
                 {"endpoint": d.endpoint, "topics": d.topics, "lang": d.lang, "since": d.at}
                 for d in devices
             ],
+            # Where the account is signed in: each session's language (its token is the
+            # credential itself, so it is never shown, not even to its owner).
+            "sessions": [{"lang": p.lang} for p in sessions],
         }

@@ -63,6 +63,20 @@ async def end_sessions_of(broker: Broker, player: str, before: int | None = None
         await broker.dir_delete(index, token)
 
 
+async def signed_in(broker: Broker, account: Account) -> list[Player]:
+    """The sessions signed in to ``account`` that still work, by its index (those from
+    before the index are in it once the hall's sweep has run): what its owner's export
+    lists, never their tokens."""
+    found = []
+    for token in await broker.dir_all(_sessions_of(account.player)):
+        raw = await broker.get(_key(token))
+        if raw is not None:
+            player = _decode_player(raw)
+            if _works(player, account):
+                found.append(player)
+    return found
+
+
 def _works(player: Player, account: Account | None) -> bool:
     """A signed-in session still works: its account is there, is the very one it
     signed in to (a name deleted and registered again is another account, another

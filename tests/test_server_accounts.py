@@ -513,6 +513,14 @@ async def test_a_profile_shows_ratings_and_games_and_the_export_is_the_players_a
         assert "countdown" in data["ratings"]
         said = [(line["room"], line["text"]) for line in data["chat"]]
         assert said == [(None, "who plays next?"), (room, "good game")]
+        # Ben is signed in on this one browser: listed, without its token.
+        assert data["sessions"] == [{"lang": "en"}]
+        assert ben.token not in mine.text
+        phone = await hall.client("phone")
+        await phone.send({"t": "login", "name": "Ben", "password": PASSWORD})
+        await phone.expect("welcome")
+        again = (await http.get(url, headers={"Authorization": f"Bearer {ben.token}"})).json()
+        assert again["sessions"] == [{"lang": "en"}, {"lang": "en"}]
 
 
 async def test_a_table_opened_unrated_is_not_rated(hall) -> None:
