@@ -219,6 +219,10 @@ describe("history and replays", () => {
     await inEachLanguageAndSize(page, async (lang, w) => {
       expect(await moveText(page)).toBe(lang === "en" ? `Move ${half} of ${moves}` : `${half}手目 / 全${moves}手`);
       expect(await page.getByTestId("replay-download").textContent()).toBe(lang === "en" ? "Download record (JSON)" : "棋譜をダウンロード (JSON)");
+      // The players' two figures are said in words (a title shows on no touch screen).
+      expect(await page.getByTestId("replay-legend").textContent()).toBe(
+        lang === "en" ? "Score at this move · place and score at the end" : "この手の時点の得点・終了時の順位と得点",
+      );
       await page.evaluate(() => scrollTo(0, 0));
       await picture(page, `replay-${w}-${lang}.png`, w);
       if (w <= 400) {

@@ -202,6 +202,10 @@ export function ReplayPlayers({
   return (
     <section class="card players" data-testid="replay-players">
       <h3>{t("table.players")}</h3>
+      {/* The two figures of each row said in words: their titles do not show on a touch screen. */}
+      <p class="muted small" data-testid="replay-legend">
+        {t("replay.legend")}
+      </p>
       <ul>
         {summary.players.map((p, i) => (
           <li key={i} class={`seat ${active.includes(i) ? "moving" : ""}`} data-seat={i} data-rank={p.rank}>
