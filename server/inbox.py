@@ -47,7 +47,7 @@ class Command(msgspec.Struct, kw_only=True):
     player: Player | None = None
     msg: dict[str, Any] | None = None
     keep_seat: bool = False
-    ticket: str | None = None  # a forwarded message's ticket (waiting.py)
+    ticket: str | None = None  # a forwarded message's ticket (waiting.py); none for join / part
 
 
 class Reply(msgspec.Struct, kw_only=True):
@@ -102,25 +102,23 @@ class ToAsker:
     whose table it has since taken over): the ticket is closed with the outcome first,
     then the answer goes to the asking process, which tells its connection."""
 
-    def __init__(self, broker: Broker, spawn: Spawn, cmd: Command, room_id: str) -> None:
+    def __init__(
+        self, broker: Broker, spawn: Spawn, cmd: Command, room_id: str, ticket: str
+    ) -> None:
         self.broker, self.spawn, self.cmd = broker, spawn, cmd
-        self.key = None if cmd.ticket is None else ticket_key(room_id, cmd.ticket)
+        self.key = ticket_key(room_id, ticket)
         self.to = answers_channel(room_id, cmd.node)
         self.claimed = False  # the ticket is ours: no one else may close it now
         self.done = False
 
     async def claim(self) -> bool:
-        if self.key is not None:
-            try:
-                self.claimed = await self.broker.settle(self.key, TAKEN) is None
-            except BrokerUnavailable:
-                return False  # its asker answers `unavailable` when its wait is over
-            return self.claimed
-        return True
+        try:
+            self.claimed = await self.broker.settle(self.key, TAKEN) is None
+        except BrokerUnavailable:
+            return False  # its asker answers `unavailable` when its wait is over
+        return self.claimed
 
     def settles(self, v: int) -> Ticket | None:
-        if self.key is None:
-            return None
         answer = self._reply(v=v)
         return Ticket(self.key, APPLIED + b"%d" % v, self.to, answer)
 
@@ -156,8 +154,7 @@ class ToAsker:
         """Close the ticket with the outcome (unless we hold it already), then answer; a
         ticket closed by someone else (its asker gave up) means no answer is due."""
         with contextlib.suppress(BrokerUnavailable):
-            key = None if self.claimed else self.key  # None: the ticket is ours, or none
-            if key is not None and await self.broker.settle(key, outcome) is not None:
+            if not self.claimed and await self.broker.settle(self.key, outcome) is not None:
                 return
             await self.broker.publish(self.to, reply)
 
@@ -211,11 +208,14 @@ class Inbox:
             if cmd.player is not None:
                 self._presence_here(room, cmd.kind, cmd.player, cmd.keep_seat)
             return
+        if cmd.ticket is None:
+            return  # every forwarded message waits on a ticket (waiting.py): none is foreign
         try:
             msg = _read_message(cmd.msg)
         except msgspec.ValidationError:
             return
-        room.submit(cmd.kind, cmd.player, msg, ToAsker(self.broker, self.spawn, cmd, room.id))
+        answer = ToAsker(self.broker, self.spawn, cmd, room.id, cmd.ticket)
+        room.submit(cmd.kind, cmd.player, msg, answer)
 
     def _presence_here(self, room: Room, kind: str, player: Player, keep_seat: bool) -> None:
         if kind == "join":
