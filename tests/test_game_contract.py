@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from protocol.patch import apply, diff, equal
 from server import games
-from server.games.base import Game, IllegalIntent, audience_view, read_intent
+from server.games.base import Game, IllegalIntent, audience_view, encode_intent, read_intent
 from server.games.playout import random_playout
 
 MAX_STEPS = 20000
@@ -159,3 +159,60 @@ def test_refusals_leave_the_state_untouched(name: str) -> None:
                 assert msgspec.msgpack.encode(state) == before
         mover = next(s for s in sorted(game.active(state)) if game.legal(state, s))
         state = game.apply(state, mover, rng.choice(game.legal(state, mover)))
+
+
+# Values a mangled intent's field takes: wrong kinds, out of range, repeated items.
+ODD_VALUES: list[Any] = [None, -1, 0, 1, 2, 99, 10**9, "x", True, [], [0], [0, 0], {}, 1.5]
+MANGLED_STEPS = 250  # moves of each game whose intents are mangled (Stone Age's are long)
+
+
+def mangled(wire: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal intent's wire form with one field changed: to an odd value, to its
+    neighbours, or, for a list, with an item repeated, dropped or the order reversed."""
+    out = dict(wire)
+    fields = [k for k in out if k != "t"]
+    if not fields:
+        out["t"] = rng.choice(["pass", "place", "build", "take"])
+        return out
+    k = rng.choice(fields)
+    value = out[k]
+    choices = list(ODD_VALUES)
+    if type(value) is int:
+        choices += [value + 1, value - 1, -value]
+    if type(value) is list and value:
+        choices += [[*value, value[0]], value[1:], value[::-1]]
+    out[k] = rng.choice(choices)
+    return out
+
+
+@pytest.mark.parametrize("name", registered())
+def test_mangled_intents_are_refused_cleanly_or_taken(name: str) -> None:
+    """What a client may send that is the right shape but not a listed move (a field
+    changed, as a fuzzer or a hand-made client would): the game refuses it with an
+    IllegalIntent and the state untouched, or takes it; never another exception, which
+    would take down the move (the room answers it, but the player learns nothing)."""
+    game = games.get(name)
+    rng = random.Random(name)
+    seats = game.max_seats
+    state = game.setup(seats, game.Options(), 17)
+    for _ in range(MANGLED_STEPS):
+        if game.result(state) is not None:
+            break
+        mover = rng.choice([s for s in sorted(game.active(state)) if game.legal(state, s)])
+        legal = game.legal(state, mover)
+        for intent in rng.sample(legal, min(3, len(legal))):
+            raw = mangled(encode_intent(intent), rng)
+            try:
+                odd = read_intent(game, raw)
+            except msgspec.ValidationError:
+                continue  # refused as `bad_message` before the game sees it
+            before = msgspec.msgpack.encode(state)
+            try:
+                game.apply(state, mover, odd)
+            except IllegalIntent:
+                assert msgspec.msgpack.encode(state) == before, raw
+            except Exception as e:  # noqa: BLE001 - any other is what the test is for
+                pytest.fail(f"{name}: {raw} raised {type(e).__name__}: {e}")
+            # Taken or not, play goes on from the position before it.
+            state = msgspec.msgpack.decode(before, type=game.State)
+        state = game.apply(state, mover, rng.choice(legal))
