@@ -209,7 +209,7 @@ class Inbox:
                 self._presence_here(room, cmd.kind, cmd.player, cmd.keep_seat)
             return
         if cmd.ticket is None:
-            return  # every forwarded message waits on a ticket (waiting.py): none is foreign
+            return  # waiting.py gives every message it forwards a ticket: this is none of ours
         try:
             msg = _read_message(cmd.msg)
         except msgspec.ValidationError:
