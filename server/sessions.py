@@ -53,28 +53,32 @@ async def end_sessions_of(broker: Broker, player: str, before: int | None = None
     (``before`` None), or those signed in under a generation before ``before`` (signed
     out everywhere, a new password). Each names the account, so none is kept for its
     90 days. (Sessions made before this index came in are found by :func:`sweep`.)"""
-    index = _sessions_of(player)
-    for token in await broker.dir_all(index):
-        if before is not None:
-            raw = await broker.get(_key(token))
-            if raw is not None and _decode_player(raw).generation >= before:
-                continue  # still good: signed in since
+    for token, session in await _indexed(broker, player):
+        if before is not None and session is not None and session.generation >= before:
+            continue  # still good: signed in since
         await broker.delete(_key(token))
-        await broker.dir_delete(index, token)
+        await broker.dir_delete(_sessions_of(player), token)
+
+
+async def _indexed(broker: Broker, player: str) -> list[tuple[str, Player | None]]:
+    """The sessions in an account's index, by token: each session's player, or None
+    for one that expired (its token is left in the index until someone looks)."""
+    found = []
+    for token in await broker.dir_all(_sessions_of(player)):
+        raw = await broker.get(_key(token))
+        found.append((token, None if raw is None else _decode_player(raw)))
+    return found
 
 
 async def signed_in(broker: Broker, account: Account) -> list[Player]:
     """The sessions signed in to ``account`` that still work, by its index (those from
     before the index are in it once the hall's sweep has run): what its owner's export
     lists, never their tokens."""
-    found = []
-    for token in await broker.dir_all(_sessions_of(account.player)):
-        raw = await broker.get(_key(token))
-        if raw is not None:
-            player = _decode_player(raw)
-            if _works(player, account):
-                found.append(player)
-    return found
+    return [
+        session
+        for _, session in await _indexed(broker, account.player)
+        if session is not None and _works(session, account)
+    ]
 
 
 def _works(player: Player, account: Account | None) -> bool:
@@ -199,8 +203,8 @@ class Sessions:
         # Indexed by the account's player id, so that deleting it can end them all;
         # tokens whose sessions expired leave the index as the next one comes in.
         index = _sessions_of(account.player)
-        for old in await self.broker.dir_all(index):
-            if await self.broker.get(_key(old)) is None:
+        for old, session in await _indexed(self.broker, account.player):
+            if session is None:
                 await self.broker.dir_delete(index, old)
         await self.broker.dir_put(index, {token: b""})
         return token, player
